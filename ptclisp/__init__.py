@@ -1,0 +1,20 @@
+"""ptclisp: run PTC-Lisp programs safely inside a Python host."""
+from .errors import (
+    AnalysisError, EvalError, InternalError, LimitExceeded, PtcError, ReadError, ToolError,
+)
+from .formatter import format_value, read_value
+from .pretty import format_source
+from .reader import read
+from .values import Keyword, Symbol, kw
+
+try:  # the evaluator stage (issue 3); absent only while the tree is being built
+    from .session import Limits, Result, Session, run
+except ImportError:  # pragma: no cover
+    pass
+
+__all__ = [
+    "read", "format_value", "read_value", "format_source", "run", "Session", "Limits", "Result",
+    "Keyword", "Symbol", "kw", "PtcError", "ReadError", "AnalysisError", "EvalError", "ToolError",
+    "LimitExceeded", "InternalError",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,145 @@
+"""The error classes. Errors are data: kind, message, span, form, hint and a Lisp call stack.
+
+Message texts live in `messages.py`; nothing here or elsewhere writes a message inline.
+`Return` and `Fail` are control signals, not errors.
+"""
+from __future__ import annotations
+
+from .source import Span, excerpt
+
+__all__ = [
+    "PtcError", "ReadError", "AnalysisError", "EvalError", "ToolError", "LimitExceeded",
+    "InternalError", "Return", "Fail", "Recur",
+]
+
+
+class PtcError(Exception):
+    """Base of every language error; `kind` is what the model sees first."""
+
+    kind = "Error"
+
+    def __init__(self, message: str, *, span: Span | None = None, form: str | None = None,
+                 hint: str | None = None, code: str | None = None, stack=(), source: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.span = span
+        self.form = form
+        self.hint = hint
+        self.code = code  # a finer tag such as "arity" or "type" (stable, for hosts and tests)
+        self.stack = list(stack)  # [(function name, Span | None)], innermost first
+        self.source = source
+
+    @property
+    def line(self) -> int | None:
+        return self.span.line if self.span else None
+
+    @property
+    def column(self) -> int | None:
+        return self.span.column if self.span else None
+
+    def with_span(self, span: Span | None, form: str | None = None):
+        """Set the span (and form) if not yet known; returns self for `raise e.with_span(...)`."""
+        if self.span is None and span is not None:
+            self.span = span
+            if form is not None and self.form is None:
+                self.form = form
+        return self
+
+    def render(self, source: str | None = None) -> str:
+        """Multi-line text: kind and position, message, caret excerpt, call stack, hint."""
+        source = source if source is not None else self.source
+        head = self.kind if self.span is None else f"{self.kind} at {self.span}"
+        parts = [f"{head}: {self.message}"]
+        caret = excerpt(source or "", self.span)
+        if caret:
+            parts.append(caret)
+        if self.stack:
+            frames = ", ".join(f"{name} ({sp})" if sp else name for name, sp in self.stack[:5])
+            parts.append(f"  in: {frames}")
+        if self.hint:
+            parts.append(f"Hint: {self.hint}")
+        return "\n".join(parts)
+
+    def to_dict(self) -> dict:
+        """JSON-shaped view for hosts and the LLM layer."""
+        return {
+            "kind": self.kind, "code": self.code, "message": self.message,
+            "line": self.line, "column": self.column, "form": self.form, "hint": self.hint,
+            "stack": [{"name": n, "line": s.line if s else None, "column": s.column if s else None}
+                      for n, s in self.stack],
+        }
+
+    def __str__(self) -> str:
+        if self.span is None:
+            return self.message
+        return f"{self.message} (at {self.span})"
+
+
+class ReadError(PtcError):
+    """The text is not a well-formed program."""
+
+    kind = "ReadError"
+
+
+class AnalysisError(PtcError):
+    """The program is malformed: bad special-form shape, unknown symbol or tool."""
+
+    kind = "AnalysisError"
+
+    def __init__(self, message: str, **kw):
+        self.errors = kw.pop("errors", None) or []  # every problem found, when several
+        super().__init__(message, **kw)
+
+
+class EvalError(PtcError):
+    """A runtime error: wrong type, wrong arity, arithmetic, destructuring, not callable."""
+
+    kind = "EvalError"
+
+
+class ToolError(PtcError):
+    """A host tool failed or was called wrongly."""
+
+    kind = "ToolError"
+
+    def __init__(self, message: str, *, tool: str | None = None, **kw):
+        super().__init__(message, **kw)
+        self.tool = tool
+
+
+class LimitExceeded(PtcError):
+    """A sandbox limit was hit; `limit` names it and `value` is its setting."""
+
+    kind = "LimitExceeded"
+
+    def __init__(self, message: str, *, limit: str, value=None, **kw):
+        super().__init__(message, code=limit, **kw)
+        self.limit = limit
+        self.value = value
+
+
+class InternalError(PtcError):
+    """A bug in ptclisp itself; the model learns only that it happened."""
+
+    kind = "InternalError"
+
+
+class Return(BaseException):
+    """`(return v)`: end the program successfully with v."""
+
+    def __init__(self, value):
+        self.value = value
+
+
+class Fail(BaseException):
+    """`(fail v)`: end the program as failed with v."""
+
+    def __init__(self, value):
+        self.value = value
+
+
+class Recur(BaseException):
+    """Internal: a `recur` in a position the evaluator could not compile into a jump."""
+
+    def __init__(self, args):
+        self.args_ = args

@@ -1,0 +1,90 @@
+"""Every user-facing message text, in one place. Messages talk Lisp, never Python.
+
+Each area (reader, analyzer, evaluator, builtins, tools, limits, llm) has its own section.
+Tests pin these texts, so change them here and in the case files together.
+"""
+from __future__ import annotations
+
+# ---------------------------------------------------------------- shared
+
+
+def wrong_arity(n: int, name: str) -> str:
+    """Clojure's wording for a call with the wrong number of arguments."""
+    return f"Wrong number of args ({n}) passed to: {name}"
+
+
+def unresolved(name: str) -> str:
+    """Clojure's wording for an unknown symbol."""
+    return f"Unable to resolve symbol: {name} in this context"
+
+
+def did_you_mean(names) -> str:
+    """A hint listing near names."""
+    names = list(names)
+    return "Did you mean: " + ", ".join(names) + "?" if names else ""
+
+
+INTERNAL = "internal error in ptclisp (this is a bug in the interpreter, not in your program)"
+
+# ---------------------------------------------------------------- limits
+
+
+def limit_steps(n) -> str:
+    return f"step limit exceeded: the program ran more than {n} evaluation steps"
+
+
+def limit_timeout(seconds) -> str:
+    return f"timeout: the program ran longer than {seconds:g} s"
+
+
+def limit_depth(n) -> str:
+    return f"recursion depth limit exceeded: more than {n} nested calls"
+
+
+def limit_size(what, n, limit) -> str:
+    return f"size limit exceeded: a {what} of {n} items is over the limit of {limit}"
+
+
+HINT_STEPS = "look for a loop that never ends, or process fewer items (use take)"
+HINT_TIMEOUT = "look for a loop that never ends, or process fewer items (use take)"
+HINT_DEPTH = "use loop/recur for deep iteration instead of recursion"
+HINT_SIZE = "build smaller collections: use take, or filter before you map"
+
+# ---------------------------------------------------------------- evaluator and builtins
+
+
+def _show(v, limit=40) -> str:
+    from .formatter import format_value  # local: messages must not import the pipeline at load
+    try:
+        text = format_value(v, max_chars=limit)
+    except Exception:  # a broken value must not hide the real error
+        text = "<value>"
+    return text
+
+
+def type_error(who: str, expected: str, got) -> str:
+    from .values import type_name
+    return f"{who} expected {expected}, got {type_name(got)}: {_show(got)}"
+
+
+def not_a_function(v) -> str:
+    from .values import type_name
+    return f"{type_name(v)} {_show(v)} cannot be called as a function"
+
+
+HINT_NOT_CALLABLE = "only functions, keywords, maps and sets can be called: check the first item of the list"
+
+
+def not_seqable(who: str, v) -> str:
+    from .values import type_name
+    return f"{who} expected a collection, got {type_name(v)}: {_show(v)}"
+
+
+def index_out_of_bounds(i, n) -> str:
+    return f"index {i} out of bounds for a vector of {n} items"
+
+
+def bad_args(who: str, args) -> str:
+    from .values import type_name
+    kinds = ", ".join(type_name(a) for a in args)
+    return f"{who} cannot be applied to arguments of types ({kinds})"

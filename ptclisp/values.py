@@ -1,0 +1,394 @@
+"""The PTC value model: keywords, symbols, collections, equality, order, truthiness, keyed lookup.
+
+Representation (see DESIGN.md "Values"):
+- nil/true/false -> None/True/False; integers -> int; floats -> float; strings and chars -> str.
+- Keyword and Symbol are our own interned types (a keyword never equals a string).
+- Vectors are any of VECTOR_TYPES: list (what builtins usually build), tuple (frozen members of
+  sets and map keys) or a pyrsistent PVector (what `conj` grows into past a few dozen items, so
+  `conj` inside `reduce` stays linear).
+- Maps are any of MAP_TYPES: dict (small maps, host data) or an immutables.Map HAMT (what `assoc`
+  grows into, so `assoc` inside `reduce` stays near-linear).
+- Sets are frozenset whose members are frozen (hashable) values.
+Values are never mutated once another piece of the program can see them.
+"""
+from __future__ import annotations
+
+import math
+
+import immutables
+from pyrsistent import PVector, pvector
+
+__all__ = [
+    "Keyword", "Symbol", "Var", "kw", "sym",
+    "VECTOR_TYPES", "MAP_TYPES", "SET_TYPES", "NUMBER_TYPES",
+    "is_vector", "is_map", "is_set", "is_number", "is_collection", "truthy",
+    "equal", "freeze", "thaw", "lookup", "MISSING", "conj_vector", "assoc_map", "dissoc_map",
+    "sort_key", "compare", "type_name", "PVector", "HashMap", "pvector",
+]
+
+HashMap = immutables.Map
+
+
+class Keyword:
+    """An interned keyword such as `:name`; callable as a flexible map lookup."""
+
+    __slots__ = ("name", "_hash")
+    _table: dict[str, "Keyword"] = {}
+
+    def __new__(cls, name: str) -> "Keyword":
+        existing = cls._table.get(name)
+        if existing is not None:
+            return existing
+        self = object.__new__(cls)
+        self.name = name
+        self._hash = hash(("kw", name))
+        cls._table[name] = self
+        return self
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    # identity equality (interned); keeps `__eq__` the fast default
+    def __reduce__(self):
+        return (Keyword, (self.name,))
+
+    def __repr__(self) -> str:
+        return ":" + self.name
+
+    def __call__(self, coll=None, default=None, *extra):
+        """`(:k m)` and `(:k m default)`: flexible lookup, nil on non-maps."""
+        if extra:
+            from .errors import EvalError
+            from . import messages
+            raise EvalError(messages.wrong_arity(2 + len(extra), repr(self)))
+        return lookup(coll, self, default)
+
+
+class Symbol:
+    """A quoted symbol value, e.g. the result of `'foo` or `'str/join`."""
+
+    __slots__ = ("ns", "name")
+
+    def __init__(self, name: str, ns: str | None = None):
+        self.name = name
+        self.ns = ns
+
+    def __eq__(self, other):
+        return type(other) is Symbol and other.name == self.name and other.ns == self.ns
+
+    def __hash__(self):
+        return hash(("sym", self.ns, self.name))
+
+    def __str__(self):
+        return self.name if self.ns is None else f"{self.ns}/{self.name}"
+
+    __repr__ = __str__
+
+
+class Var:
+    """A var reference `#'name` to a user-namespace binding."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __eq__(self, other):
+        return type(other) is Var and other.name == self.name
+
+    def __hash__(self):
+        return hash(("var", self.name))
+
+    def __repr__(self):
+        return "#'" + self.name
+
+
+def kw(name: str) -> Keyword:
+    """The keyword `:name`."""
+    return Keyword(name)
+
+
+def sym(text: str) -> Symbol:
+    """The symbol for `ns/name` or `name`."""
+    if "/" in text and text != "/":
+        ns, _, name = text.partition("/")
+        return Symbol(name, ns)
+    return Symbol(text)
+
+
+VECTOR_TYPES = (list, tuple, PVector)
+MAP_TYPES = (dict, immutables.Map)
+SET_TYPES = (frozenset, set)
+NUMBER_TYPES = (int, float)
+_SCALARS = frozenset({type(None), bool, int, float, str, Keyword, Symbol, Var})
+
+
+def is_vector(x) -> bool:
+    """True for any vector representation."""
+    return isinstance(x, VECTOR_TYPES)
+
+
+def is_map(x) -> bool:
+    """True for any map representation."""
+    return isinstance(x, MAP_TYPES)
+
+
+def is_set(x) -> bool:
+    """True for sets."""
+    return isinstance(x, SET_TYPES)
+
+
+def is_number(x) -> bool:
+    """True for integers and floats, never for booleans."""
+    return isinstance(x, NUMBER_TYPES) and type(x) is not bool
+
+
+def is_collection(x) -> bool:
+    """True for vectors, maps and sets."""
+    return isinstance(x, (list, tuple, PVector, dict, immutables.Map, frozenset, set))
+
+
+def truthy(x) -> bool:
+    """Only nil and false are falsy."""
+    return x is not None and x is not False
+
+
+# ---------------------------------------------------------------- equality and hashing
+
+def equal(a, b) -> bool:
+    """PTC `=`: structural; (= 1 1.0) is true, (= 1 true) and (= :a "a") are false."""
+    if a is b:
+        return not (type(a) is float and a != a)
+    ta, tb = type(a), type(b)
+    if ta is bool or tb is bool:
+        return ta is tb and a == b
+    if ta in _SCALARS and tb in _SCALARS:
+        return a == b
+    if isinstance(a, VECTOR_TYPES):
+        if not isinstance(b, VECTOR_TYPES) or len(a) != len(b):
+            return False
+        for x, y in zip(a, b):
+            if not equal(x, y):
+                return False
+        return True
+    if isinstance(a, MAP_TYPES):
+        if not isinstance(b, MAP_TYPES) or len(a) != len(b):
+            return False
+        for k, v in a.items():
+            w = b.get(k, MISSING)
+            if w is MISSING or not equal(v, w):
+                return False
+        return True
+    if isinstance(a, SET_TYPES):
+        return isinstance(b, SET_TYPES) and len(a) == len(b) and all(freeze(x) in b for x in a)
+    return a == b
+
+
+def freeze(v):
+    """A hashable equivalent of v, for set members and map keys (vectors -> tuple, maps -> HAMT)."""
+    t = type(v)
+    if t in _SCALARS:
+        return v
+    if t is list or t is PVector or t is tuple:
+        return tuple(freeze(x) for x in v)
+    if t is dict or t is immutables.Map:
+        return immutables.Map({k: freeze(x) for k, x in v.items()})
+    if t is set:
+        return frozenset(freeze(x) for x in v)
+    return v
+
+
+def thaw(v):
+    """Plain Python view of a value: vectors -> list, maps -> dict (keys unchanged)."""
+    if isinstance(v, (tuple, PVector)):
+        return [thaw(x) for x in v]
+    if isinstance(v, immutables.Map):
+        return {k: thaw(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [thaw(x) for x in v]
+    if isinstance(v, dict):
+        return {k: thaw(x) for k, x in v.items()}
+    return v
+
+
+# ---------------------------------------------------------------- flexible keyed lookup
+
+class _Missing:
+    __slots__ = ()
+
+    def __repr__(self):
+        return "MISSING"
+
+
+MISSING = _Missing()
+
+
+def _alternate_keys(key):
+    """The fallback keys of spec 7.5: keyword <-> string, then hyphens -> underscores."""
+    if type(key) is Keyword:
+        name = key.name
+        yield name
+    elif type(key) is str:
+        name = key
+        yield Keyword(name)
+    else:
+        return
+    if "-" in name:
+        under = name.replace("-", "_")
+        if type(key) is Keyword:
+            yield Keyword(under)
+            yield under
+        else:
+            yield under
+            yield Keyword(under)
+
+
+def lookup(coll, key, default=None):
+    """`get` with flexible keys on maps, index lookup on vectors, membership on sets."""
+    if isinstance(coll, MAP_TYPES):
+        try:
+            v = coll.get(key, MISSING)
+        except TypeError:  # unhashable lookup key: freeze it
+            v = coll.get(freeze(key), MISSING)
+        if v is not MISSING:
+            return v
+        for alt in _alternate_keys(key):
+            v = coll.get(alt, MISSING)
+            if v is not MISSING:
+                return v
+        return default
+    if isinstance(coll, VECTOR_TYPES):
+        if type(key) is int and 0 <= key < len(coll):
+            return coll[key]
+        return default
+    if isinstance(coll, SET_TYPES):
+        k = freeze(key)
+        return k if k in coll else default
+    if type(coll) is str:
+        if type(key) is int and 0 <= key < len(coll):
+            return coll[key]
+        return default
+    return default
+
+
+# ---------------------------------------------------------------- growing collections
+
+_SMALL_VECTOR = 32
+_SMALL_MAP = 16
+
+
+def conj_vector(v, x):
+    """v with x appended; grows into a persistent vector past a few dozen items."""
+    if type(v) is PVector:
+        return v.append(x)
+    if len(v) < _SMALL_VECTOR:
+        out = list(v)
+        out.append(x)
+        return out
+    return pvector(v).append(x)
+
+
+def assoc_map(m, key, value):
+    """m with key -> value; grows into a HAMT past a few entries."""
+    key = freeze(key)
+    if type(m) is immutables.Map:
+        return m.set(key, value)
+    if len(m) < _SMALL_MAP:
+        out = dict(m)
+        out[key] = value
+        return out
+    return immutables.Map(m).set(key, value)
+
+
+def dissoc_map(m, key):
+    """m without key (exact key only)."""
+    key = freeze(key)
+    if type(m) is immutables.Map:
+        try:
+            return m.delete(key)
+        except KeyError:
+            return m
+    if key not in m:
+        return m
+    out = dict(m)
+    del out[key]
+    return out
+
+
+# ---------------------------------------------------------------- total order
+
+# nil < booleans < numbers < strings < keywords < symbols < vectors < maps < sets < others
+_RANK = {type(None): 0, bool: 1, int: 2, float: 2, str: 3, Keyword: 4, Symbol: 5}
+
+
+def _rank(v) -> int:
+    r = _RANK.get(type(v))
+    if r is not None:
+        return r
+    if isinstance(v, VECTOR_TYPES):
+        return 6
+    if isinstance(v, MAP_TYPES):
+        return 7
+    if isinstance(v, SET_TYPES):
+        return 8
+    return 9
+
+
+def sort_key(v):
+    """A Python key giving PTC's documented total order over mixed values."""
+    r = _rank(v)
+    if r == 2:
+        if v != v:  # NaN sorts after every other number
+            return (2, 1, 0.0)
+        return (2, 0, v)
+    if r <= 1:
+        return (r, v is True)
+    if r == 3:
+        return (3, v)
+    if r == 4:
+        return (4, v.name)
+    if r == 5:
+        return (5, str(v))
+    if r == 6:
+        return (6, len(v), tuple(sort_key(x) for x in v))
+    if r == 7:
+        items = sorted((sort_key(k), sort_key(x)) for k, x in v.items())
+        return (7, len(v), tuple(items))
+    if r == 8:
+        return (8, len(v), tuple(sorted(sort_key(x) for x in v)))
+    return (9, type(v).__name__, id(v))
+
+
+def compare(a, b) -> int:
+    """-1, 0 or 1 under the total order (numbers compare numerically, 1 and 1.0 are 0)."""
+    if equal(a, b):
+        return 0
+    ka, kb = sort_key(a), sort_key(b)
+    return -1 if ka < kb else (1 if ka > kb else 0)
+
+
+_TYPE_NAMES = {
+    type(None): "nil", bool: "boolean", int: "integer", float: "float", str: "string",
+    Keyword: "keyword", Symbol: "symbol", Var: "var",
+}
+
+
+def type_name(v) -> str:
+    """The Lisp name of v's type, for error messages."""
+    name = _TYPE_NAMES.get(type(v))
+    if name is not None:
+        return name
+    if isinstance(v, VECTOR_TYPES):
+        return "vector"
+    if isinstance(v, MAP_TYPES):
+        return "map"
+    if isinstance(v, SET_TYPES):
+        return "set"
+    if callable(v):
+        return "function"
+    return getattr(type(v), "ptc_type_name", "value")
+
+
+def is_nan(v) -> bool:
+    """True for ##NaN."""
+    return type(v) is float and math.isnan(v)
