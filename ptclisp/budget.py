@@ -20,9 +20,9 @@ class Budget:
     """Counters for one run, checked against its Limits."""
 
     __slots__ = ("limits", "steps_left", "deadline", "depth", "max_depth", "max_size",
-                 "print_left", "countdown", "clock")
+                 "print_left", "countdown", "clock", "prints", "wall_clock")
 
-    def __init__(self, limits, clock=time.monotonic):
+    def __init__(self, limits, clock=time.monotonic, wall_clock=time.time):
         self.limits = limits
         self.clock = clock
         self.steps_left = limits.max_steps if limits.max_steps is not None else float("inf")
@@ -32,6 +32,8 @@ class Budget:
         self.max_size = limits.max_collection_size
         self.print_left = limits.max_print_chars
         self.countdown = CHECK_EVERY
+        self.prints: list[str] = []
+        self.wall_clock = wall_clock  # epoch seconds; the Session may give a fixed clock
 
     def tick(self, n: int = 1):
         """Count n evaluation steps; read the clock every CHECK_EVERY steps."""
@@ -81,3 +83,32 @@ def tick(n: int = 1):
     b = getattr(_local, "budget", None)
     if b is not None:
         b.tick(n)
+
+
+def emit_print(text: str):
+    """Record one line of program output (println), charged against the print limit."""
+    b = getattr(_local, "budget", None)
+    if b is None:
+        return
+    if b.print_left is not None:
+        b.print_left -= len(text)
+        if b.print_left < 0:
+            raise LimitExceeded(messages.limit_print(b.limits.max_print_chars),
+                                limit="max_print_chars", value=b.limits.max_print_chars,
+                                hint=messages.HINT_PRINT)
+    b.prints.append(text)
+
+
+def now() -> float:
+    """The run's wall clock in epoch seconds (deterministic when the Session fixes it)."""
+    b = getattr(_local, "budget", None)
+    return b.wall_clock() if b is not None else time.time()
+
+
+def regex_timeout() -> float | None:
+    """Seconds one regex operation may take in the current run."""
+    b = getattr(_local, "budget", None)
+    if b is None:
+        return 1.0
+    t = b.limits.regex_timeout
+    return min(t, max(b.remaining_time(), 0.001)) if t is not None else max(b.remaining_time(), 0.001)

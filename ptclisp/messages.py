@@ -45,6 +45,11 @@ def limit_size(what, n, limit) -> str:
     return f"size limit exceeded: a {what} of {n} items is over the limit of {limit}"
 
 
+def limit_print(n) -> str:
+    return f"print limit exceeded: the program printed more than {n} characters"
+
+
+HINT_PRINT = "print less: summarize with count or take before println"
 HINT_STEPS = "look for a loop that never ends, or process fewer items (use take)"
 HINT_TIMEOUT = "look for a loop that never ends, or process fewer items (use take)"
 HINT_DEPTH = "use loop/recur for deep iteration instead of recursion"
