@@ -93,3 +93,32 @@ def bad_args(who: str, args) -> str:
     from .values import type_name
     kinds = ", ".join(type_name(a) for a in args)
     return f"{who} cannot be applied to arguments of types ({kinds})"
+
+# ---------------------------------------------------------------- formatter: reading data back
+
+DATA_LIST = "a list (a call such as (f x) is code, not data)"
+DATA_FN = "a function literal #(...)"
+DATA_QUOTED = "a quoted form other than a symbol or a literal"
+DATA_OTHER = "a form that is not a data literal"
+READ_VALUE_ODD_MAP = "a map literal needs an even number of forms (key value pairs)"
+
+
+def read_value_count(n: int) -> str:
+    """read_value got zero or several top-level forms."""
+    return "expected one value, found nothing" if n == 0 else f"expected one value, found {n}"
+
+
+def read_value_not_data(what: str) -> str:
+    """read_value met code where it expects data."""
+    return f"expected a data literal, found {what}"
+
+
+def read_value_symbol(name: str) -> str:
+    """read_value met a bare symbol."""
+    return (f"expected a data literal, found the symbol {name} "
+            f"(write '{name} for a symbol value, or \"{name}\" for a string)")
+
+
+def read_value_duplicate(what: str, shown: str) -> str:
+    """Clojure's reader rejects repeated map keys and set members."""
+    return f"Duplicate {what}: {shown}"
