@@ -20,7 +20,7 @@ class Budget:
     """Counters for one run, checked against its Limits."""
 
     __slots__ = ("limits", "steps_left", "deadline", "depth", "max_depth", "max_size",
-                 "print_left", "countdown", "clock", "prints", "wall_clock")
+                 "print_left", "countdown", "period", "clock", "prints", "wall_clock")
 
     def __init__(self, limits, clock=time.monotonic, wall_clock=time.time):
         self.limits = limits
@@ -31,21 +31,25 @@ class Budget:
         self.max_depth = limits.max_depth
         self.max_size = limits.max_collection_size
         self.print_left = limits.max_print_chars
-        self.countdown = CHECK_EVERY
+        self.period = self.countdown = int(max(1, min(CHECK_EVERY, self.steps_left + 1)))
         self.prints: list[str] = []
         self.wall_clock = wall_clock  # epoch seconds; the Session may give a fixed clock
 
     def tick(self, n: int = 1):
         """Count n evaluation steps; read the clock every CHECK_EVERY steps."""
-        self.steps_left -= n
         self.countdown -= n
         if self.countdown <= 0:
-            self.countdown = CHECK_EVERY
-            if self.steps_left < 0:
-                raise LimitExceeded(messages.limit_steps(self.limits.max_steps),
-                                    limit="max_steps", value=self.limits.max_steps,
-                                    hint=messages.HINT_STEPS)
-            self.check_time()
+            self.checkpoint()
+
+    def checkpoint(self):
+        """Settle the steps counted since the last checkpoint; check step and time limits."""
+        self.steps_left -= self.period - self.countdown
+        self.period = self.countdown = int(max(1, min(CHECK_EVERY, self.steps_left + 1)))
+        if self.steps_left < 0:
+            raise LimitExceeded(messages.limit_steps(self.limits.max_steps),
+                                limit="max_steps", value=self.limits.max_steps,
+                                hint=messages.HINT_STEPS)
+        self.check_time()
 
     def check_time(self):
         """Raise LimitExceeded if the wall-clock deadline has passed."""

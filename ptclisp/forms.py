@@ -109,3 +109,52 @@ class Comment:
 
 
 COLLECTIONS = (List, Vector, Map, Set, FnLit)
+
+
+_OPEN = {List: ("(", ")"), Vector: ("[", "]"), Map: ("{", "}"), Set: ("#{", "}"), FnLit: ("#(", ")")}
+
+
+def text(form) -> str:
+    """Compact one-line source text of a form (for messages); iterative for deep forms."""
+    out: list[str] = []
+    stack = [form]
+    while stack:
+        f = stack.pop()
+        if type(f) is str:  # a pending closer or separator
+            out.append(f)
+            continue
+        t = type(f)
+        if t in _OPEN:
+            opener, closer = _OPEN[t]
+            out.append(opener)
+            stack.append(closer)
+            for i in range(len(f.items) - 1, -1, -1):
+                stack.append(f.items[i])
+                if i:
+                    stack.append(" ")
+        elif t is Sym:
+            out.append(f.full)
+        elif t is Lit:
+            out.append(f.text if f.text is not None else _lit_text(f.value))
+        elif t is Regex:
+            out.append('#"' + f.pattern + '"')
+        elif t is VarQuote:
+            out.append("#'" + f.sym.full)
+        elif t is Quote:
+            stack.append(f.form)
+            out.append("'")
+        elif t is Comment:
+            out.append(f.text)
+    return "".join(out)
+
+
+def _lit_text(v) -> str:
+    if v is None:
+        return "nil"
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    if type(v) is str:
+        return '"' + v.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+    return repr(v)

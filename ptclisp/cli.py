@@ -1,0 +1,134 @@
+"""The `ptclisp` command: run | check | repl | fmt."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from . import __version__
+
+
+def _source(args) -> str:
+    if getattr(args, "expr", None) is not None:
+        return args.expr
+    if args.file in (None, "-"):
+        return sys.stdin.read()
+    return Path(args.file).read_text(encoding="utf-8")
+
+
+def _data(path):
+    if not path:
+        return None
+    return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+def cmd_run(args) -> int:
+    from . import Session, format_value
+    source = _source(args)
+    result = Session(data=_data(args.data)).run(source)
+    for line in result.prints:
+        print(line)
+    if result.error is not None:
+        print(result.error.render(source), file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(result.to_python(), ensure_ascii=False, default=str))
+    else:
+        print(format_value(result.value))
+    return 0 if result.status in ("ok", "returned") else 2
+
+
+def cmd_check(args) -> int:
+    from .analyzer import analyze
+    from .errors import PtcError
+    from .reader import read
+    source = _source(args)
+    try:
+        analyze(read(source), tools=None if args.tools is None else args.tools.split(","),
+                memory_names=())
+    except PtcError as e:
+        print(e.render(source), file=sys.stderr)
+        return 1
+    print("ok")
+    return 0
+
+
+def cmd_repl(args) -> int:
+    from . import Session, format_value
+    session = Session(data=_data(args.data))
+    print(f"ptclisp {__version__} (Ctrl-D to quit)")
+    while True:
+        try:
+            line = input("ptc> ")
+        except EOFError:
+            print()
+            return 0
+        if not line.strip():
+            continue
+        result = session.run(line)
+        for out in result.prints:
+            print(out)
+        if result.error is not None:
+            print(result.error.render(line))
+        else:
+            prefix = {"returned": "returned ", "failed": "failed "}.get(result.status, "")
+            print(prefix + format_value(result.value))
+
+
+def cmd_fmt(args) -> int:
+    from . import format_source
+    from .errors import PtcError
+    path = Path(args.file)
+    text = path.read_text(encoding="utf-8")
+    try:
+        pretty = format_source(text, width=args.width)
+    except PtcError as e:
+        print(e.render(text), file=sys.stderr)
+        return 1
+    if args.check:
+        if pretty != text:
+            print(f"would reformat {path}", file=sys.stderr)
+            return 1
+        return 0
+    if args.write:
+        path.write_text(pretty, encoding="utf-8")
+    else:
+        sys.stdout.write(pretty)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="ptclisp", description="Run PTC-Lisp programs safely.")
+    p.add_argument("--version", action="version", version=f"ptclisp {__version__}")
+    sub = p.add_subparsers(dest="command", required=True)
+    r = sub.add_parser("run", help="run a program and print its value")
+    r.add_argument("file", nargs="?", help="program file (- for stdin)")
+    r.add_argument("-e", "--expr", help="program text")
+    r.add_argument("--data", help="JSON file with the program's data/ values")
+    r.add_argument("--json", action="store_true", help="print the value as JSON")
+    r.set_defaults(func=cmd_run)
+    c = sub.add_parser("check", help="read and analyze a program without running it")
+    c.add_argument("file", nargs="?")
+    c.add_argument("-e", "--expr")
+    c.add_argument("--tools", help="comma-separated tool names the program may call")
+    c.set_defaults(func=cmd_check)
+    q = sub.add_parser("repl", help="interactive session")
+    q.add_argument("--data")
+    q.set_defaults(func=cmd_repl)
+    f = sub.add_parser("fmt", help="pretty-print a program")
+    f.add_argument("file")
+    f.add_argument("--check", action="store_true", help="exit 1 if the file would change")
+    f.add_argument("--write", action="store_true", help="rewrite the file in place")
+    f.add_argument("--width", type=int, default=80)
+    f.set_defaults(func=cmd_fmt)
+    return p
+
+
+def main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,135 @@
+"""Sessions, limits and results: the pipeline `read -> analyze -> evaluate` glued together.
+
+Memory is transactional: a run works on a copy of the session's memory, and only a run that
+ends with status ok, returned or failed commits it.
+"""
+from __future__ import annotations
+
+import logging
+import sys
+import time
+
+import attrs
+
+from . import budget as _budget
+from . import messages
+from .analyzer import analyze
+from .errors import Fail, InternalError, LimitExceeded, PtcError, Return
+from .evaluator import Context, evaluate
+from .reader import read
+from .tools import ToolSet, to_python
+
+log = logging.getLogger("ptclisp")
+
+FRAMES_PER_CALL = 8  # Python frames one Lisp call may use; sizes the recursion limit
+
+
+@attrs.define(frozen=True)
+class Limits:
+    """Hard limits of one run. None means unlimited."""
+
+    timeout: float | None = 1.0  # seconds of wall clock, like PtcRunner
+    max_steps: int | None = 50_000_000  # user-function calls and loop iterations
+    max_depth: int = 5_000  # nested user-function calls
+    max_collection_size: int | None = 10_000_000  # items in one built collection or string
+    max_print_chars: int | None = 64_000
+    max_tool_calls: int | None = None
+    regex_timeout: float | None = 0.25  # seconds for one regex operation
+    max_source_chars: int = 1_000_000
+
+
+@attrs.define
+class Result:
+    """The outcome of one run."""
+
+    status: str  # "ok" | "returned" | "failed" | "error"
+    value: object = None
+    error: PtcError | None = None
+    prints: list = attrs.Factory(list)
+    tool_calls: list = attrs.Factory(list)
+    memory: dict = attrs.Factory(dict)
+    duration: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        """True unless the program ended in an error or fail."""
+        return self.status in ("ok", "returned")
+
+    def to_python(self):
+        """The value as plain JSON-shaped Python (keyword keys -> strings)."""
+        return to_python(self.value)
+
+
+class Session:
+    """A conversation's worth of runs sharing memory (def), data, tools and *1 *2 *3."""
+
+    def __init__(self, *, data=None, tools=None, limits: Limits | None = None, memory=None,
+                 clock=None):
+        self.data = data if data is not None else {}
+        self.tools = tools if isinstance(tools, ToolSet) else ToolSet(tools)
+        self.limits = limits or Limits()
+        self.memory: dict = dict(memory or {})
+        self.history: list = []  # *1 first
+        self.clock = clock or time.time
+        self.ctx = Context(memory=self.memory, data=self.data, tools=self.tools)
+
+    def run(self, source: str) -> Result:
+        """Run one program; commits its defs unless it ends in an error."""
+        start = time.perf_counter()
+        result = self._run(source)
+        result.duration = time.perf_counter() - start
+        return result
+
+    def _run(self, source: str) -> Result:
+        ctx, limits = self.ctx, self.limits
+        ctx.memory = dict(self.memory)
+        ctx.history = self.history
+        ctx.defined = []
+        self.tools.log = []
+        self.tools.max_calls = limits.max_tool_calls
+        bud = _budget.Budget(limits, wall_clock=self.clock)
+        ctx.budget = bud
+        previous = _budget.install(bud)
+        old_limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old_limit, limits.max_depth * FRAMES_PER_CALL + 1000))
+        status, value, error = "ok", None, None
+        try:
+            if len(source) > limits.max_source_chars:
+                raise LimitExceeded(messages.limit_source(len(source), limits.max_source_chars),
+                                    limit="max_source_chars", value=limits.max_source_chars)
+            forms = read(source)
+            program = analyze(forms, memory_names=ctx.memory.keys(), tools=self.tools,
+                              source=source)
+            value = evaluate(program, ctx)
+        except Return as r:
+            status, value = "returned", r.value
+        except Fail as f:
+            status, value = "failed", f.value
+        except PtcError as e:
+            status, error = "error", e
+        except RecursionError:
+            status, error = "error", LimitExceeded(messages.limit_depth(limits.max_depth),
+                                                   limit="max_depth", value=limits.max_depth,
+                                                   hint=messages.HINT_DEPTH)
+        except MemoryError:
+            status, error = "error", LimitExceeded(messages.LIMIT_MEMORY, limit="memory",
+                                                   hint=messages.HINT_SIZE)
+        except Exception:  # a bug in ptclisp: log it, tell the model only that it happened
+            log.exception("internal error while running a PTC-Lisp program")
+            status, error = "error", InternalError(messages.INTERNAL)
+        finally:
+            sys.setrecursionlimit(old_limit)
+            _budget.install(previous)
+        if error is not None:
+            error.source = source
+            return Result("error", None, error, bud.prints, list(self.tools.log), self.memory)
+        self.memory = ctx.memory
+        if status in ("ok", "returned"):
+            self.history = [value, *self.history[:2]]
+        return Result(status, value, None, bud.prints, list(self.tools.log), self.memory)
+
+
+def run(source: str, *, data=None, tools=None, memory=None, limits: Limits | None = None,
+        clock=None) -> Result:
+    """Run one program in a fresh session."""
+    return Session(data=data, tools=tools, memory=memory, limits=limits, clock=clock).run(source)
