@@ -1,0 +1,89 @@
+;; every unknown symbol is reported at once, before anything runs
+(println "side effect") (foo 1) (bar)
+;; !! AnalysisError: 2 problems: Unable to resolve symbol: foo in this context
+;; prints=> []
+
+(undefined-thing 1)
+;; !! AnalysisError: Unable to resolve symbol: undefined-thing in this context
+
+;; habits from other languages get a targeted hint
+(len [1 2])
+;; !! AnalysisError: Unable to resolve symbol: len in this context
+;; hint=> use count
+
+(lambda [x] x)
+;; !! AnalysisError: Unable to resolve symbol: lambda
+;; hint=> use fn
+
+None
+;; !! AnalysisError: Unable to resolve symbol: None
+;; hint=> use nil
+
+;; near names
+(fliter odd? [1 2])
+;; !! AnalysisError: Unable to resolve symbol: fliter
+;; hint=> filter
+
+(if)
+;; !! AnalysisError: if expects (if test then else?), got 0 arguments
+
+(if 1 2 3 4)
+;; !! AnalysisError: if expects (if test then else?), got 4 arguments
+
+(fn x)
+;; !! AnalysisError: fn expects (fn name? [params*] body*), the parameters must be a vector
+
+(defn f ([x] x) ([x y] y))
+;; !! AnalysisError: multi-arity functions are not supported
+
+(cond 1)
+;; !! AnalysisError: cond expects (cond test expr ...), requires an even number of test/expression forms
+
+(map and [true])
+;; !! AnalysisError: Can't take value of a macro: and
+
+(#(+ % #(- %)) 1)
+;; !! AnalysisError: Nested #()s are not allowed
+
+()
+;; !! AnalysisError: an empty list () cannot be evaluated
+
+(tool/search {:q "x"})
+;; !! AnalysisError: Unknown tool: tool/search
+;; hint=> no tools are available
+
+(inc 1 2)
+;; !! AnalysisError: Wrong number of args (2) passed to: inc
+
+(str/no-such "x")
+;; !! AnalysisError: No such function clojure.string/no-such
+
+(. "abc" toUpperCase)
+;; !! AnalysisError: the (. object method) form is not supported
+
+(.frobnicate "abc")
+;; !! AnalysisError: Unsupported method: .frobnicate
+
+'(1 2)
+;; !! ReadError
+
+;; runtime errors carry the failing form
+(let [x "a"] (+ x 1))
+;; !! EvalError: +
+
+(/ 1 0)
+;; !! EvalError: Divide by zero
+
+;; limits
+(loop [] (recur))
+;; !! LimitExceeded: timeout
+
+(defn down [n] (inc (down n))) (down 1)
+;; !! LimitExceeded: recursion depth limit exceeded
+
+;; fail and return are signals, not errors
+(return 5)
+;; => 5
+
+(fail {:reason "bad"})
+;; failed=> {:reason "bad"}
