@@ -122,3 +122,54 @@ def read_value_symbol(name: str) -> str:
 def read_value_duplicate(what: str, shown: str) -> str:
     """Clojure's reader rejects repeated map keys and set members."""
     return f"Duplicate {what}: {shown}"
+
+# ---------------------------------------------------------------- maps, function combinators, walk
+# (core/maps.py, core/fns.py, core/walk.py)
+
+
+def kv_missing_value(who: str, key) -> str:
+    """An odd key/value argument list: Clojure's wording, naming the builtin."""
+    return f"{who}: no value supplied for key: {_show(key)}"
+
+
+def kv_index_out_of_bounds(who: str, i, n) -> str:
+    """assoc/update past the end of a vector (index n appends, beyond is an error)."""
+    return f"{who}: index {i} out of bounds for a vector of {n} items"
+
+
+def kv_not_nestable(who: str, path, v) -> str:
+    """assoc-in/update-in met a value that holds no keys on the way down the path."""
+    from .values import type_name
+    return (f"{who} cannot go into {type_name(v)} {_show(v)} at path {_show(path)}: "
+            f"only maps and vectors hold keys")
+
+
+def kv_bad_entry(who: str, v) -> str:
+    """Something other than a [key value] pair where a map entry is needed."""
+    from .values import type_name
+    return f"{who}: a map entry must be a [key value] pair, got {type_name(v)}: {_show(v)}"
+
+
+def fn_expected(who: str, v) -> str:
+    """A combinator got something that cannot be called."""
+    from .values import type_name
+    return f"{who} expected a function, got {type_name(v)}: {_show(v)}"
+
+
+def hint_usage(signature: str) -> str:
+    """How the builtin is called."""
+    return f"usage: {signature}"
+
+
+def hint_swapped(signature: str) -> str:
+    """The arguments look swapped."""
+    return f"the arguments look swapped; usage: {signature}"
+
+
+HINT_PATH = "a path is a vector of keys: (get-in m [:a :b]); for one key use (get m :a)"
+HINT_UPDATE_EXTRA_ARGS = ("extra arguments of update are passed to the function: (update m k f x) "
+                          "calls (f old x); for a default value use (fnil f default)")
+HINT_MERGE_VECTORS = "merge combines maps; to join vectors use (into v1 v2) or (concat v1 v2)"
+HINT_APPLY_LAST = ("the last argument of apply is the list of arguments: (apply f [x y]) "
+                   "or (apply f x [y z])")
+HINT_VECTOR_APPEND = "an index equal to the count appends; use conj to add at the end"
