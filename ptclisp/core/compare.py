@@ -1,0 +1,157 @@
+"""Equality, ordering and logic: = == not= < > <= >= compare not boolean identity.
+
+- `=` is values.equal: structural, numeric type-independent ((= 1 1.0) is true), never
+  (= 1 true); ##NaN equals nothing.
+- Ordered comparisons never raise (spec 11.3): two numbers compare numerically, anything else
+  by the total order of values.sort_key; any ##NaN makes the comparison false.
+- `compare` gives -1, 0 or 1: numerically for numbers (##NaN compares as 0, like Clojure),
+  else by the total order.
+"""
+from __future__ import annotations
+
+from .. import values
+from ..values import equal, sort_key
+from .registry import builtin
+
+_NUM = frozenset((int, float))
+
+
+# ---------------------------------------------------------------- equality
+
+
+@builtin("=", arity=(1, None), aliases=("==",), signature="(= x y & more)",
+         doc="True if all arguments are equal; numbers compare by value, (= 1 1.0) is true.",
+         example=(("(= 1 1)", "true"), ("(= 1 1.0)", "true"), ("(= [1 2] [1 2] [1 2])", "true"),
+                  ("(= 1 true)", "false"), ("(= ##NaN ##NaN)", "false")))
+def eq(x, *more):
+    if len(more) == 1:
+        return equal(x, more[0])
+    for y in more:
+        if not equal(x, y):
+            return False
+    return True
+
+
+@builtin("not=", arity=(1, None), signature="(not= x y & more)",
+         doc="Same as (not (= x y ...)).",
+         example=(("(not= 1 2)", "true"), ("(not= 1 1.0)", "false")))
+def not_eq(x, *more):
+    return not eq(x, *more)
+
+
+# ---------------------------------------------------------------- ordering
+
+
+def _is_nan(v) -> bool:
+    return type(v) is float and v != v
+
+
+def _keys(a, b):
+    """Total-order keys of a and b, or None when either is ##NaN (unordered)."""
+    if _is_nan(a) or _is_nan(b):
+        return None
+    return sort_key(a), sort_key(b)
+
+
+def _lt(a, b) -> bool:
+    if type(a) in _NUM and type(b) in _NUM:
+        return a < b
+    k = _keys(a, b)
+    return k is not None and k[0] < k[1]
+
+
+def _le(a, b) -> bool:
+    if type(a) in _NUM and type(b) in _NUM:
+        return a <= b
+    k = _keys(a, b)
+    return k is not None and k[0] <= k[1]
+
+
+def _chain(test, x, more) -> bool:
+    prev = x
+    for y in more:
+        if not test(prev, y):
+            return False
+        prev = y
+    return True
+
+
+@builtin("<", arity=(1, None), signature="(< x y & more)",
+         doc="True if the arguments are strictly increasing; never fails on mixed types.",
+         example=(("(< 1 2 3)", "true"), ("(< 1 1)", "false"), ('(< "a" "b")', "true"),
+                  ("(< ##NaN 1)", "false")))
+def lt(x, *more):
+    if len(more) == 1:
+        y = more[0]
+        if type(x) in _NUM and type(y) in _NUM:
+            return x < y
+        return _lt(x, y)
+    return _chain(_lt, x, more)
+
+
+@builtin(">", arity=(1, None), signature="(> x y & more)",
+         doc="True if the arguments are strictly decreasing; never fails on mixed types.",
+         example=(("(> 3 2 1)", "true"), ("(> 1 2)", "false"), ('(> "b" "a")', "true")))
+def gt(x, *more):
+    if len(more) == 1:
+        y = more[0]
+        if type(x) in _NUM and type(y) in _NUM:
+            return x > y
+        return _lt(y, x)
+    return _chain(lambda a, b: _lt(b, a), x, more)
+
+
+@builtin("<=", arity=(1, None), signature="(<= x y & more)",
+         doc="True if the arguments never decrease; never fails on mixed types.",
+         example=(("(<= 1 1 2)", "true"), ("(<= 2 1)", "false"), ("(<= nil nil)", "true")))
+def le(x, *more):
+    if len(more) == 1:
+        y = more[0]
+        if type(x) in _NUM and type(y) in _NUM:
+            return x <= y
+        return _le(x, y)
+    return _chain(_le, x, more)
+
+
+@builtin(">=", arity=(1, None), signature="(>= x y & more)",
+         doc="True if the arguments never increase; never fails on mixed types.",
+         example=(("(>= 3 3 1)", "true"), ("(>= 1 2)", "false"), ("(>= ##NaN 0.0)", "false")))
+def ge(x, *more):
+    if len(more) == 1:
+        y = more[0]
+        if type(x) in _NUM and type(y) in _NUM:
+            return x >= y
+        return _le(y, x)
+    return _chain(lambda a, b: _le(b, a), x, more)
+
+
+@builtin("compare", arity=2, signature="(compare x y)",
+         doc="-1, 0 or 1 as x is less than, equal to or greater than y (total order over types).",
+         example=(("(compare 1 2)", "-1"), ("(compare 2 2.0)", "0"), ('(compare "b" "a")', "1"),
+                  ("(compare nil 1)", "-1")))
+def compare(x, y):
+    if type(x) in _NUM and type(y) in _NUM:
+        return -1 if x < y else (1 if x > y else 0)
+    return values.compare(x, y)
+
+
+# ---------------------------------------------------------------- logic
+
+
+@builtin("not", arity=1, signature="(not x)", doc="true if x is nil or false, else false.",
+         example=(("(not nil)", "true"), ("(not 0)", "false"), ("(not false)", "true")))
+def not_(x):
+    return x is None or x is False
+
+
+@builtin("boolean", arity=1, signature="(boolean x)",
+         doc="false for nil and false, true for every other value.",
+         example=(("(boolean nil)", "false"), ("(boolean 0)", "true"), ('(boolean "")', "true")))
+def boolean(x):
+    return x is not None and x is not False
+
+
+@builtin("identity", arity=1, signature="(identity x)", doc="Returns x unchanged.",
+         example=(("(identity 42)", "42"), ("(filter identity [1 nil 2 false])", "[1 2]")))
+def identity(x):
+    return x
