@@ -173,3 +173,54 @@ HINT_MERGE_VECTORS = "merge combines maps; to join vectors use (into v1 v2) or (
 HINT_APPLY_LAST = ("the last argument of apply is the list of arguments: (apply f [x y]) "
                    "or (apply f x [y z])")
 HINT_VECTOR_APPEND = "an index equal to the count appends; use conj to add at the end"
+
+# ---------------------------------------------------------------- builtins: numbers, comparison, text
+
+HINT_STR_JOIN = "use str to join strings: (str \"a\" 1)"
+HINT_PARSE_NUMBER = "use parse-long or parse-double to read a number from a string"
+HINT_NIL_NUMBER = "a value is nil (a missing key?): give a default with (or x 0) or (fnil f 0)"
+HINT_DIVIDE_BY_ZERO = "check the divisor first: (if (zero? d) default (/ n d))"
+HINT_BIG_INT = "such a big integer is not supported: use floats (1.0) for huge magnitudes"
+HINT_INT_RANGE = "int converts to a 32-bit integer: use long, quot or round for bigger numbers"
+HINT_KEYWORD_NAME = "keep it a string key: maps are read with string keys too, e.g. (get m \"first name\")"
+HINT_JAVA_PARSE = "parse-long and parse-double return nil instead of failing"
+HINT_BIT_OPS = "bit operations work on 64-bit integers"
+DIVIDE_BY_ZERO = "Divide by zero"
+
+
+def int_too_large(who: str, limit_bits: int) -> str:
+    """An integer result over the big-integer cap."""
+    return (f"{who} would produce an integer of more than {limit_bits} bits "
+            f"(about {int(limit_bits * 0.30103)} digits)")
+
+
+def not_finite(who: str, v) -> str:
+    """quot/rem/mod on ##NaN or an infinity."""
+    return f"{who} expected finite numbers, got {_show(v)}"
+
+
+def int_out_of_range(v) -> str:
+    """Clojure's wording for (int x) outside the 32-bit range."""
+    return f"Value out of range for int: {_show(v)}"
+
+
+def invalid_keyword(s) -> str:
+    """(keyword s) with a name outside the keyword character set."""
+    return (f"invalid keyword name: {_show(s)} (a keyword starts with a letter and uses only "
+            f"letters, digits, -, _, ? and !)")
+
+
+def namespaced_keyword(s) -> str:
+    """Namespaced keywords such as :a/b are not supported."""
+    return f"namespaced keywords are not supported: {_show(s)}"
+
+
+def cannot_parse(who: str, s, what: str) -> str:
+    """A Java-shaped parser (Integer/parseInt...) given text that is not a number."""
+    return f"{who} cannot parse {_show(s)} as {what}"
+
+
+def radix_out_of_range(who: str, radix) -> str:
+    """A parse radix outside 2..36."""
+    return f"{who}: radix {_show(radix)} is out of range (2 to 36)"
+
