@@ -224,3 +224,89 @@ def radix_out_of_range(who: str, radix) -> str:
     """A parse radix outside 2..36."""
     return f"{who}: radix {_show(radix)} is out of range (2 to 36)"
 
+
+# ---------------------------------------------------------------- sequence library (core/seqs*)
+
+
+def seq_fn_first(who: str, shape: str) -> str:
+    """Hint for swapped arguments such as (filter coll f)."""
+    return f"({who} coll f)? the function comes first: {shape}"
+
+
+def seq_unordered_map(who: str) -> str:
+    return f"{who} does not accept a map directly: maps are unordered"
+
+
+def seq_unordered_set(who: str) -> str:
+    return f"{who} does not accept a set directly: sets are unordered"
+
+
+HINT_UNORDERED_MAP = "take an ordered view first: (seq m), (entries m), (keys m) or (vals m)"
+HINT_UNORDERED_SET = "take an ordered view first: (sort s) or (seq s)"
+
+
+def seq_bad_comparator(who: str, got) -> str:
+    from .values import type_name
+    return (f"{who} expected a comparator (:asc, :desc or a function of 2 arguments), "
+            f"got {type_name(got)}: {_show(got)}")
+
+
+def seq_comparator_result(who: str, got) -> str:
+    from .values import type_name
+    return (f"{who}: the comparator returned {type_name(got)} {_show(got)}, "
+            f"expected a number or a boolean")
+
+
+def seq_not_number(who: str, got) -> str:
+    from .values import type_name
+    return f"{who} expected numbers, got {type_name(got)}: {_show(got)}"
+
+
+HINT_NOT_NUMBER = ("only nil and missing values are skipped; convert text first "
+                   "with parse-long or parse-double")
+
+
+def seq_conj_map_entry(got) -> str:
+    from .values import type_name
+    return f"conj on a map expected a [key value] pair or a map, got {type_name(got)}: {_show(got)}"
+
+
+def seq_into_map_entry(got) -> str:
+    from .values import type_name
+    return f"into a map expected [key value] pairs, got {type_name(got)}: {_show(got)}"
+
+
+def seq_positive(who: str, what: str, got) -> str:
+    return f"{who} expected a positive {what}, got {_show(got)}"
+
+
+def seq_range_zero_step() -> str:
+    return "range with a step of 0 never reaches its end"
+
+
+HINT_RANGE_ZERO_STEP = "use a non-zero step: PTC-Lisp has no infinite sequences"
+
+
+def seq_range_infinite(start, end) -> str:
+    return f"range from {_show(start)} to {_show(end)} would never end"
+
+
+def seq_find_not_associative(got) -> str:
+    from .values import type_name
+    return f"find works on maps and vectors, not on a {type_name(got)}"
+
+
+HINT_FIND = "to search with a predicate use (first (filter pred coll))"
+
+
+def seq_contains_string_key(got) -> str:
+    from .values import type_name
+    return f"contains? on a string expects an integer index, got {type_name(got)}: {_show(got)}"
+
+
+HINT_CONTAINS_STRING = "to test for a substring use (str/includes? s sub)"
+
+
+def seq_mapcat_result(got) -> str:
+    from .values import type_name
+    return f"mapcat expected the function to return a collection, got {type_name(got)}: {_show(got)}"

@@ -1,0 +1,229 @@
+"""Sequence library, part 2: building collections (conj, into, concat, vec, set, ...).
+
+Vectors grow through `values.conj_vector` / persistent vectors, maps through `values.assoc_map`,
+so `(reduce conj [] xs)` and `(into acc xs)` in a loop stay near-linear. `conj` on nil gives a
+vector (PTC-Lisp has no lists; Clojure would give a list).
+"""
+from __future__ import annotations
+
+import math
+
+from .. import budget, messages
+from ..errors import EvalError
+from ..values import (
+    MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, HashMap, Keyword, assoc_map, conj_vector, equal,
+    lookup,
+)
+from .registry import builtin
+from .seqs_base import (
+    PVEC, char_count, dedupe_key, extend_vector, hashable, items, map_entries, type_err,
+)
+
+# ---------------------------------------------------------------- vectors
+
+
+@builtin("vector", arity=(0, None), doc="A vector of the arguments.",
+         example=(("(vector 1 2 3)", "[1 2 3]"), ("(vector)", "[]")), signature="(vector & args)")
+def vector(*args):
+    return list(args)
+
+
+@builtin("list", arity=(0, None),
+         doc="A vector of the arguments (PTC-Lisp has no separate list type).",
+         example=("(list 1 2 3)", "[1 2 3]"), signature="(list & args)")
+def list_(*args):
+    return list(args)
+
+
+@builtin("vec", arity=1, doc="The items of coll as a vector (nil gives []).",
+         example=(("(vec #{3 1 2})", "[1 2 3]"), ('(vec "ab")', '["a" "b"]'), ("(vec nil)", "[]")),
+         signature="(vec coll)")
+def vec(coll):
+    return list(items(coll, "vec"))
+
+
+@builtin("cons", arity=2, doc="A vector of x followed by the items of coll.",
+         example=(("(cons 0 [1 2 3])", "[0 1 2 3]"), ("(cons 0 nil)", "[0]")),
+         signature="(cons x coll)")
+def cons(x, coll):
+    xs = items(coll, "cons")
+    budget.charge_size(len(xs) + 1, "vector")
+    out = [x]
+    out.extend(xs)
+    return out
+
+
+@builtin("concat", arity=(0, None), doc="A vector of the items of every collection in turn.",
+         example=(("(concat [1 2] [3 4])", "[1 2 3 4]"), ("(concat [1] nil [2])", "[1 2]")),
+         signature="(concat & colls)")
+def concat(*colls):
+    parts = [items(c, "concat") for c in colls]
+    budget.charge_size(sum(map(len, parts)), "vector")
+    out = []
+    for p in parts:
+        out.extend(p)
+    return out
+
+
+# ---------------------------------------------------------------- conj and into
+
+
+def _conj_entry(m, x):
+    """m with one conj'ed item: a [k v] pair, a map of entries, or nil (ignored)."""
+    if x is None:
+        return m
+    if isinstance(x, VECTOR_TYPES):
+        if len(x) != 2:
+            raise EvalError(messages.seq_conj_map_entry(x), code="type")
+        return assoc_map(m, x[0], x[1])
+    if isinstance(x, MAP_TYPES):
+        for k, v in x.items():
+            m = assoc_map(m, k, v)
+        return m
+    raise EvalError(messages.seq_conj_map_entry(x), code="type")
+
+
+@builtin("conj", arity=(0, None),
+         doc="coll with the items added: appended to a vector, added to a set, entries to a map.",
+         example=(("(conj [1 2] 3)", "[1 2 3]"), ("(conj #{1 2} 3)", "#{1 2 3}"),
+                  ("(conj {:a 1} [:b 2])", "{:a 1 :b 2}"), ("(conj nil 1)", "[1]")),
+         signature="(conj coll x & xs)")
+def conj(coll=MISSING, *xs):
+    if coll is MISSING:
+        return []
+    if coll is None:
+        return list(xs)
+    if isinstance(coll, VECTOR_TYPES):
+        if len(xs) == 1:
+            if type(coll) is PVEC:  # `values.conj_vector` misses the C pvector type
+                return coll.append(xs[0])
+            return conj_vector(coll, xs[0])
+        return extend_vector(coll, xs) if xs else coll
+    if isinstance(coll, SET_TYPES):
+        return coll.union(map(hashable, xs)) if xs else coll
+    if isinstance(coll, MAP_TYPES):
+        for x in xs:
+            coll = _conj_entry(coll, x)
+        return coll
+    raise type_err("conj", "a collection", coll)
+
+
+def _into_map(to, source):
+    """Entries of source poured into the map `to`."""
+    if type(to) is HashMap:
+        with to.mutate() as out:
+            for e in source:
+                _put_entry(out, e)
+            return out.finish()
+    out = dict(to)
+    for e in source:
+        _put_entry(out, e)
+    return out
+
+
+def _put_entry(out, e):
+    if e is None:
+        return
+    if isinstance(e, VECTOR_TYPES) and len(e) == 2:
+        out[hashable(e[0])] = e[1]
+    elif isinstance(e, MAP_TYPES):
+        for k, v in e.items():
+            out[hashable(k)] = v
+    else:
+        raise EvalError(messages.seq_into_map_entry(e), code="type")
+
+
+@builtin("into", arity=(0, 2), doc="The items of from added to the collection to (as by conj).",
+         example=(("(into [] [1 2 3])", "[1 2 3]"), ("(into #{} [1 2 2 3])", "#{1 2 3}"),
+                  ("(into {} [[:a 1] [:b 2]])", "{:a 1 :b 2}"),
+                  ("(into [] {:a 1 :b 2})", "[[:a 1] [:b 2]]")),
+         signature="(into to from)")
+def into(to=MISSING, source=MISSING):
+    if to is MISSING:
+        return []
+    if source is MISSING:
+        return to
+    xs = items(source, "into")
+    if to is None:
+        return list(xs)
+    if isinstance(to, VECTOR_TYPES):
+        budget.charge_size(len(to) + len(xs), "vector")
+        return extend_vector(to, xs) if xs else to
+    if isinstance(to, SET_TYPES):
+        return to.union(map(hashable, xs))
+    if isinstance(to, MAP_TYPES):
+        return _into_map(to, source.items() if isinstance(source, MAP_TYPES) else xs)
+    raise type_err("into", "a collection to pour into", to)
+
+
+# ---------------------------------------------------------------- sets
+
+
+@builtin("set", arity=1, doc="A set of the items of coll.",
+         example=(("(set [1 2 2 3])", "#{1 2 3}"), ("(set nil)", "#{}")), signature="(set coll)")
+def set_(coll):
+    if isinstance(coll, SET_TYPES):
+        return frozenset(coll)
+    return frozenset(map(hashable, items(coll, "set")))
+
+
+@builtin("hash-set", arity=(0, None), doc="A set of the arguments.",
+         example=("(hash-set 1 1 2)", "#{1 2}"), signature="(hash-set & items)")
+def hash_set(*args):
+    return frozenset(map(hashable, args))
+
+
+@builtin("disj", arity=(1, None), doc="The set without the given items.",
+         example=(("(disj #{1 2 3} 2)", "#{1 3}"), ("(disj #{1 2 3} 2 3)", "#{1}")),
+         signature="(disj set x & xs)")
+def disj(s, *xs):
+    if s is None:
+        return None
+    if not isinstance(s, SET_TYPES):
+        raise type_err("disj", "a set", s)
+    return s.difference(map(hashable, xs)) if xs else s
+
+
+@builtin("contains?", arity=2,
+         doc="True if a map has the key, a set or vector has the item, or a string has the index.",
+         example=(("(contains? {:a 1} :a)", "true"), ("(contains? #{1 2} 3)", "false"),
+                  ('(contains? ["a" "b"] "b")', "true")),
+         signature="(contains? coll key)")
+def contains_p(coll, key):
+    if coll is None:
+        return False
+    if isinstance(coll, MAP_TYPES):
+        return lookup(coll, key, MISSING) is not MISSING
+    if isinstance(coll, SET_TYPES):
+        try:
+            return hashable(key) in coll
+        except TypeError:
+            return False
+    if isinstance(coll, VECTOR_TYPES):
+        if type(key) is str or type(key) is Keyword:
+            return key in coll  # exact for these types, and done in C
+        return any(equal(key, x) for x in coll)
+    if type(coll) is str:
+        if type(key) is int or (type(key) is float and math.isfinite(key)):
+            return 0 <= int(key) < char_count(coll)
+        raise EvalError(messages.seq_contains_string_key(key), code="type",
+                        hint=messages.HINT_CONTAINS_STRING)
+    raise type_err("contains?", "a collection", coll)
+
+
+@builtin("distinct?", arity=(1, None), doc="True if no two arguments are equal.",
+         example=(("(distinct? 1 2 3)", "true"), ("(distinct? 1 2 1)", "false")),
+         signature="(distinct? x & more)")
+def distinct_p(*xs):
+    seen = set()
+    for x in xs:
+        if type(x) is float and x != x:
+            continue  # NaN equals nothing, not even itself
+        k = dedupe_key(x)
+        if k in seen:
+            return False
+        seen.add(k)
+    return True
+
+
+__all__ = ["conj", "into", "vec", "cons", "concat", "set_", "contains_p", "map_entries"]
