@@ -306,7 +306,7 @@ class Analyzer:
                 problem = check_call_shape(self.tools[head.name], arg_forms)
                 if problem:
                     self.error(problem[0], f, hint=problem[1], code="tool-args")
-            return A.ToolCall(head.name, args, show(f), span=f.span)
+            return A.ToolCall(head.name, args, f, span=f.span)
         fn = self.form(head)
         if type(fn) is A.Const and getattr(fn.value, "ptc_quote_args", False):
             args = tuple(A.Const(_quoted(a)) for a in arg_forms)
@@ -317,7 +317,7 @@ class Analyzer:
             if type(v) is Keyword:
                 if not 1 <= len(args) <= 2:
                     return self.error(messages.wrong_arity(len(args), repr(v)), f, code="arity")
-                return A.KeywordCall(v, args, show(f), span=f.span)
+                return A.KeywordCall(v, args, f, span=f.span)
             b = _BUILTIN_BY_FN.get(id(v)) if callable(v) else None
             if b is None and callable(v):
                 b = _builtin_of(v)
@@ -325,11 +325,11 @@ class Analyzer:
                 if not b.accepts(len(args)):
                     return self.error(messages.wrong_arity(len(args), b.fn.ptc_name), f,
                                       hint=messages.usage(b.signature), code="arity")
-                return A.BuiltinCall(b, args, show(f), span=f.span)
+                return A.BuiltinCall(b, args, f, span=f.span)
             if not callable(v) and not _data_callable(v):
                 return self.error(messages.not_a_function(v), f, hint=messages.HINT_NOT_CALLABLE,
                                   code="not-callable")
-        return A.Call(fn, args, show(f), span=f.span)
+        return A.Call(fn, args, f, span=f.span)
 
 
 class _Abort(Exception):

@@ -121,7 +121,7 @@ class Fn:
 class Call:
     fn: object
     args: tuple
-    form: str
+    form: object  # the reader form, shown in errors
     span: Span | None = _span
 
 
@@ -129,7 +129,7 @@ class Call:
 class BuiltinCall:
     builtin: object  # registry.Builtin
     args: tuple
-    form: str
+    form: object  # the reader form, shown in errors
     span: Span | None = _span
 
 
@@ -137,7 +137,7 @@ class BuiltinCall:
 class KeywordCall:
     keyword: object
     args: tuple
-    form: str
+    form: object  # the reader form, shown in errors
     span: Span | None = _span
 
 
@@ -145,7 +145,7 @@ class KeywordCall:
 class ToolCall:
     name: str
     args: tuple
-    form: str
+    form: object  # the reader form, shown in errors
     span: Span | None = _span
 
 

@@ -13,6 +13,13 @@ __all__ = [
 ]
 
 
+def short_text(form, limit: int = 60) -> str:
+    """One-line source text of a reader form, cut to limit characters."""
+    from .forms import text
+    t = text(form)
+    return t if len(t) <= limit else t[: limit - 3] + "..."
+
+
 class PtcError(Exception):
     """Base of every language error; `kind` is what the model sees first."""
 
@@ -37,12 +44,12 @@ class PtcError(Exception):
     def column(self) -> int | None:
         return self.span.column if self.span else None
 
-    def with_span(self, span: Span | None, form: str | None = None):
-        """Set the span (and form) if not yet known; returns self for `raise e.with_span(...)`."""
+    def with_span(self, span: Span | None, form=None):
+        """Set the span (and form, text or reader form) if not yet known; returns self."""
         if self.span is None and span is not None:
             self.span = span
             if form is not None and self.form is None:
-                self.form = form
+                self.form = form if type(form) is str else short_text(form)
         return self
 
     def render(self, source: str | None = None) -> str:

@@ -317,11 +317,11 @@ def def_(an, f, tail, once=False):
     items = f.items[1:]
     if len(items) == 3 and type(items[1]) is F.Lit and type(items[1].value) is str:
         items = (items[0], items[2])
+    if items and type(items[0]) is F.Lit and items[0].value in (None, True, False):
+        an.fail(messages.reserved_name(F.text(items[0])), items[0])
     if len(items) != 2 or not _sym(items[0]):
         shape_error(an, f, name)
     target = items[0].name
-    if target in ("nil", "true", "false"):
-        an.fail(messages.reserved_name(target), items[0])
     return A.Def(target, an.form(items[1]), once)
 
 
