@@ -13,7 +13,7 @@
 ;; => true
 
 (=)
-;; !! EvalError: Wrong number of args (0)
+;; !! AnalysisError: Wrong number of args (0)
 
 ;; numeric equality is type-independent (PtcRunner DIV-32)
 (= 1 1.0)
@@ -225,7 +225,7 @@
 ;; => 0
 
 (compare 1)
-;; !! EvalError: Wrong number of args (1)
+;; !! AnalysisError: Wrong number of args (1)
 
 (not true)
 ;; => false

@@ -151,7 +151,7 @@
 ;; => ##NaN
 
 (max)
-;; !! EvalError: Wrong number of args (0)
+;; !! AnalysisError: Wrong number of args (0)
 
 ;; min and max order mixed values by the total order (nil lowest)
 (max "a" "b")
@@ -271,7 +271,7 @@
 ;; => false
 
 (bit-and 7)
-;; !! EvalError: Wrong number of args (1)
+;; !! AnalysisError: Wrong number of args (1)
 
 (bit-and 1.0 1)
 ;; !! EvalError: bit-and expected a 64-bit integer, got float: 1.0

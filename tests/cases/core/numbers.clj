@@ -36,7 +36,7 @@
 ;; => -2.5
 
 (-)
-;; !! EvalError: Wrong number of args (0)
+;; !! AnalysisError: Wrong number of args (0)
 
 (* 2 3 4)
 ;; => 24

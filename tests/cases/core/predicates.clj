@@ -154,4 +154,4 @@
 ;; => [true true false false false]
 
 (nil? 1 2)
-;; !! EvalError: Wrong number of args (2)
+;; !! AnalysisError: Wrong number of args (2)

@@ -46,7 +46,7 @@ None
 ;; !! AnalysisError: Nested #()s are not allowed
 
 ()
-;; !! AnalysisError: an empty list () cannot be evaluated
+;; !! ReadError: empty list () is not supported
 
 (tool/search {:q "x"})
 ;; !! AnalysisError: Unknown tool: tool/search
