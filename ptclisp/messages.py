@@ -229,8 +229,9 @@ def radix_out_of_range(who: str, radix) -> str:
 
 
 def seq_fn_first(who: str, shape: str) -> str:
-    """Hint for swapped arguments such as (filter coll f)."""
-    return f"({who} coll f)? the function comes first: {shape}"
+    """Hint for swapped arguments: shape is the right call, e.g. "(filter pred coll)"."""
+    name, fn, *_, coll = shape.strip("()").split()
+    return f"({name} {coll} {fn})? the function comes first: {shape}"
 
 
 def seq_unordered_map(who: str) -> str:

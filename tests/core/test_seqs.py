@@ -400,3 +400,79 @@ def test_counting_functions_agree(xs):
     assert sorted(call("group-by", lambda x: x % 2, xs).get(0, [])) == sorted(x for x in xs if x % 2 == 0)
     assert call("sort-by", lambda x: -x, xs) == sorted(xs, key=lambda x: -x)
     assert call("dedupe", xs) == [x for i, x in enumerate(xs) if i == 0 or xs[i - 1] != x]
+
+
+# ---------------------------------------------------------------- describe
+
+
+def _d(x, **opts):
+    return call("describe", x, {kw(k): v for k, v in opts.items()}) if opts else call("describe", x)
+
+
+def test_describe_summarizes_rows_of_maps():
+    rows = [{"event": "turn", "fail": None}, {"event": "turn", "fail": {"reason": "x"}}]
+    r = _d(rows)
+    assert r[kw("type")] == "vector" and r[kw("count")] == 2 and r[kw("scanned")] == 2
+    assert r[kw("item_types")] == {"map": 2} and r[kw("key_types")] == {"string": 4}
+    event = r[kw("keys")]["event"]
+    assert event[kw("present")] == 2 and same(event[kw("pct")], 100.0)
+    assert event[kw("distinct_count")] == 1 and event[kw("non_empty")] == 2
+    assert r[kw("keys")]["fail"][kw("types")] == {"map": 1, "nil": 1}
+
+
+def test_describe_scalars_and_numeric_strings():
+    r = _d("42")
+    assert r[kw("type")] == "string" and r[kw("sample")] == "42"
+    assert same(r[kw("range")][kw("min")], 42.0)
+    long = _d("x" * 200)
+    assert long[kw("sample")].endswith("...(200 chars)") and long[kw("examples")] == [long[kw("sample")]]
+    assert _d(math.nan)[kw("type")] == "nan" and kw("range") not in _d([math.inf])
+
+
+def test_describe_single_map_has_no_presence():
+    r = _d({"a": 1, B: None})
+    assert r[kw("key_types")] == {"keyword": 1, "string": 1}
+    assert r[kw("keys")][":b"][kw("types")] == {"nil": 1}
+    assert kw("present") not in r[kw("keys")]["a"]
+
+
+def test_describe_disambiguates_colliding_labels():
+    keys = _d({":a": 1, A: 2, "1": 3, 1: 4})[kw("keys")]
+    assert keys["string::a"][kw("examples")] == [1] and keys["keyword::a"][kw("examples")] == [2]
+    assert keys["string:1"][kw("examples")] == [3] and keys["integer:1"][kw("examples")] == [4]
+    prefix = "a" * 130
+    long_keys = _d({prefix + "x": 1, prefix + "y": 2})[kw("keys")]
+    assert len(long_keys) == 2 and all(k.startswith("string:") and "#" in k for k in long_keys)
+
+
+def test_describe_caps_are_reported():
+    r = _d({f"k{i:03}": i for i in range(150, 0, -1)})
+    assert len(r[kw("keys")]) == 100 and "k001" in r[kw("keys")] and "k101" not in r[kw("keys")]
+    assert r[kw("truncated")] is True and r[kw("caps_hit")] == ["max_keys"]
+    r = _d([{"i": i} for i in range(1001)])
+    assert r[kw("count")] == 1000 and r[kw("count_capped")] is True
+    assert r[kw("caps_hit")] == ["max_items"]
+    r = _d([{"id": i} for i in range(60)])
+    assert r[kw("keys")]["id"][kw("distinct_count")] == 50
+    assert r[kw("keys")]["id"][kw("distinct_capped")] is True
+    r = _d(frozenset(range(1001)))
+    assert r[kw("scanned")] == 1000 and r[kw("count")] == 1001
+
+
+def test_describe_paths():
+    rows = [{"data": {"tool_calls": [1], "limits_hit": []}},
+            {"data": {"tool_calls": [], "limits_hit": ["x"]}}]
+    paths = _d(rows, paths=True, depth=3)[kw("paths")]
+    assert paths["data"][kw("present")] == 2
+    assert paths["data.tool_calls"][kw("types")] == {"vector": 2}
+    assert paths["data.tool_calls"][kw("non_empty")] == 1
+    fan = _d([{"a": [{"b": 1}, {"b": 2}]}, {"a": []}], paths=True, depth=2)[kw("paths")]
+    assert fan["a.b"][kw("present")] == 1 and same(fan["a.b"][kw("pct")], 50.0)
+    assert fan["a.b"][kw("value_count")] == 2
+    dotted = _d({"a.b": 1, "a": {"b": 2}}, paths=True, depth=2)[kw("paths")]
+    assert dotted["a\\.b"][kw("examples")] == [1] and dotted["a.b"][kw("examples")] == [2]
+    capped = _d([{f"k{i}": i} for i in range(305)], paths=True)
+    assert len(capped[kw("paths")]) == 300 and "max_paths" in capped[kw("caps_hit")]
+    deep = _d([{"items": [{"id": i} for i in range(600)]} for _ in range(20)], paths=True, depth=2)
+    assert "max_path_values" in deep[kw("caps_hit")]
+    assert deep[kw("paths")]["items.id"][kw("value_count")] <= 10_000
