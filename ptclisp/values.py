@@ -32,7 +32,7 @@ HashMap = immutables.Map
 class Keyword:
     """An interned keyword such as `:name`; callable as a flexible map lookup."""
 
-    __slots__ = ("name", "_hash")
+    __slots__ = ("name", "_alts", "__weakref__")
     _table: dict[str, "Keyword"] = {}
 
     def __new__(cls, name: str) -> "Keyword":
@@ -41,14 +41,13 @@ class Keyword:
             return existing
         self = object.__new__(cls)
         self.name = name
-        self._hash = hash(("kw", name))
         cls._table[name] = self
+        under = name.replace("-", "_")
+        # flexible lookup fallbacks (spec 7.5): the string, then the underscored keyword and string
+        self._alts = (name,) + ((Keyword(under), under) if under != name else ())
         return self
 
-    def __hash__(self) -> int:
-        return self._hash
-
-    # identity equality (interned); keeps `__eq__` the fast default
+    # identity equality and hashing (interned): the C defaults, fast in every dict lookup
     def __reduce__(self):
         return (Keyword, (self.name,))
 
@@ -225,49 +224,52 @@ MISSING = _Missing()
 
 def _alternate_keys(key):
     """The fallback keys of spec 7.5: keyword <-> string, then hyphens -> underscores."""
-    if type(key) is Keyword:
-        name = key.name
-        yield name
-    elif type(key) is str:
-        name = key
-        yield Keyword(name)
-    else:
-        return
-    if "-" in name:
-        under = name.replace("-", "_")
-        if type(key) is Keyword:
-            yield Keyword(under)
-            yield under
-        else:
-            yield under
-            yield Keyword(under)
+    t = type(key)
+    if t is Keyword:
+        return key._alts
+    if t is str:
+        alts = _STRING_ALTS.get(key)
+        if alts is None:
+            if len(_STRING_ALTS) > 10_000:
+                _STRING_ALTS.clear()
+            under = key.replace("-", "_")
+            alts = (Keyword(key),) + ((under, Keyword(under)) if under != key else ())
+            _STRING_ALTS[key] = alts
+        return alts
+    return ()
+
+
+_STRING_ALTS: dict = {}
 
 
 def lookup(coll, key, default=None):
     """`get` with flexible keys on maps, index lookup on vectors, membership on sets."""
-    if isinstance(coll, MAP_TYPES):
+    t = type(coll)
+    if t is dict or t is immutables.Map:
         try:
             v = coll.get(key, MISSING)
         except TypeError:  # unhashable lookup key: freeze it
             v = coll.get(freeze(key), MISSING)
         if v is not MISSING:
             return v
-        for alt in _alternate_keys(key):
+        for alt in (key._alts if type(key) is Keyword else _alternate_keys(key)):
             v = coll.get(alt, MISSING)
             if v is not MISSING:
                 return v
         return default
-    if isinstance(coll, VECTOR_TYPES):
+    if t is list or t is tuple or t is PVector:
         if type(key) is int and 0 <= key < len(coll):
             return coll[key]
         return default
-    if isinstance(coll, SET_TYPES):
+    if t is frozenset or t is set:
         k = freeze(key)
         return k if k in coll else default
-    if type(coll) is str:
+    if t is str:
         if type(key) is int and 0 <= key < len(coll):
             return coll[key]
         return default
+    if isinstance(coll, MAP_TYPES):
+        return lookup(dict(coll.items()), key, default)
     return default
 
 
