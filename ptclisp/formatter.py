@@ -398,6 +398,8 @@ class _Printer:
         k = budget - len(f"... ({total}/{total} chars)")
         if k < 1:
             return text[:budget]
+        while k + 1 + len(f"... ({k + 1}/{total} chars)") <= budget:
+            k += 1
         return text[:k] + f"... ({k}/{total} chars)"
 
 
