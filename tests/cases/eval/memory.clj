@@ -63,5 +63,5 @@ also
 ;; !! AnalysisError: cannot redefine nil
 
 ;; defn names its function
-(defn sq [x] (* x x)) sq
-;; => #fn[sq]
+(defn sq [x] (* x x)) (fn? sq)
+;; => true
