@@ -7,11 +7,16 @@ from __future__ import annotations
 
 import math
 
+from pyrsistent import pvector
+
 from ..values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, Symbol
 from .registry import builtin
 
 _NUM = frozenset((int, float))
-_VECTORS = frozenset(VECTOR_TYPES)
+# exact types for `type(x) in ...` tests: pyrsistent's PVector is an abstract base class whose
+# concrete (C) type differs, so it is added explicitly
+VECTOR_CLASSES = frozenset(VECTOR_TYPES) | {type(pvector())}
+_VECTORS = VECTOR_CLASSES
 _MAPS = frozenset(MAP_TYPES)
 _SETS = frozenset(SET_TYPES)
 _COLLS = _VECTORS | _MAPS | _SETS
@@ -226,7 +231,7 @@ def is_sorted(x):
 
 
 @_pred("map-entry?", "Always false: map entries are plain [k v] vectors.",
-       ("(map-entry? (first {:a 1}))", "false"))
+       ("(map-entry? (first (seq {:a 1})))", "false"))
 def is_map_entry(x):
     return False
 

@@ -15,12 +15,13 @@ import re
 
 from .. import budget, messages
 from ..errors import EvalError
-from ..values import MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, Keyword, Symbol, Var, sym
-from .predicates import is_fn, is_regex
+from ..values import MAP_TYPES, MISSING, SET_TYPES, Keyword, Symbol, Var, sym
+from .predicates import VECTOR_CLASSES, is_fn, is_regex
 from .registry import builtin
 
 _KEYWORD_NAME = re.compile(r"[a-zA-Z][a-zA-Z0-9_?!-]*", re.ASCII)
 _FMT = None  # ptclisp.formatter, imported on first use
+_MIN_ROOM = 16  # a cut value keeps at least this much room for its "(shown/total)" note
 
 
 def _formatter():
@@ -106,11 +107,15 @@ def pr_str(*args):
 
 
 def _print_room():
-    """At most this many characters are worth printing (the rest would exceed the limit)."""
+    """How many characters one printed value may take: what is left of the print budget.
+
+    A value longer than that is cut by the formatter (which says what it cut), so a huge value
+    is never rendered in full just to be rejected.
+    """
     b = budget.current()
     if b is None or b.print_left is None:
         return None
-    return max(b.print_left, 0) + 1
+    return max(b.print_left, _MIN_ROOM)
 
 
 def _print_text(v, room) -> str:
@@ -209,7 +214,7 @@ _TYPES = {
     str: Keyword("string"), Keyword: Keyword("keyword"), Symbol: Keyword("symbol"),
     Var: Keyword("var"),
 }
-_TYPES.update({t: Keyword("vector") for t in VECTOR_TYPES})
+_TYPES.update({t: Keyword("vector") for t in VECTOR_CLASSES})
 _TYPES.update({t: Keyword("map") for t in MAP_TYPES})
 _TYPES.update({t: Keyword("set") for t in SET_TYPES})
 

@@ -112,7 +112,7 @@
 [(sorted? [1 2]) (sorted? #{1}) (sorted? {:a 1})]
 ;; => [false false false]
 
-[(map-entry? [:a 1]) (map-entry? (first {:a 1}))]
+[(map-entry? [:a 1]) (map-entry? (first (seq {:a 1})))]
 ;; => [false false]
 
 (tree-seq sequential? seq [[1 2] [3 [4 5]]])
