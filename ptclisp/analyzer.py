@@ -301,7 +301,7 @@ class Analyzer:
         head, arg_forms = f.items[0], f.items[1:]
         if type(head) is F.Sym and head.ns == "tool":
             args = tuple(self.form(a) for a in arg_forms)
-            if self.check_tool(head.name, head):
+            if self.check_tool(head.name, head) and self.tools[head.name] is not None:
                 from .tools import check_call_shape
                 problem = check_call_shape(self.tools[head.name], arg_forms)
                 if problem:

@@ -45,8 +45,8 @@ def cmd_check(args) -> int:
     from .reader import read
     source = _source(args)
     try:
-        analyze(read(source), tools=None if args.tools is None else args.tools.split(","),
-                memory_names=())
+        names = [] if args.tools is None else [n.strip() for n in args.tools.split(",") if n.strip()]
+        analyze(read(source), tools=dict.fromkeys(names), memory_names=())
     except PtcError as e:
         print(e.render(source), file=sys.stderr)
         return 1

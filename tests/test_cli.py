@@ -1,0 +1,76 @@
+"""The `ptclisp` command and the README's example."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from ptclisp.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_run_expr(capsys):
+    assert main(["run", "-e", "(+ 1 2)"]) == 0
+    assert capsys.readouterr().out.strip() == "3"
+
+
+def test_run_json(capsys):
+    assert main(["run", "-e", "{:a [1 2]}", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"a": [1, 2]}
+
+
+def test_run_error_shows_caret_and_exits_nonzero(capsys):
+    assert main(["run", "-e", "(+ 1\n   (foo))"]) == 1
+    err = capsys.readouterr().err
+    assert "Unable to resolve symbol: foo" in err
+    assert "line 2, column 5" in err
+    assert "^" in err
+
+
+def test_run_prints_then_value(capsys):
+    assert main(["run", "-e", '(println "hi") 4']) == 0
+    assert capsys.readouterr().out.splitlines() == ["hi", "4"]
+
+
+def test_fail_exits_2(capsys):
+    assert main(["run", "-e", '(fail "no")']) == 2
+
+
+def test_check_does_not_run(capsys):
+    assert main(["check", "-e", '(println "x") (+ 1 2)']) == 0
+    assert capsys.readouterr().out.strip() == "ok"
+    assert main(["check", "-e", "(nope)"]) == 1
+
+
+def test_check_tools(capsys):
+    assert main(["check", "-e", "(tool/search {:q 1})", "--tools", "search"]) == 0
+    assert main(["check", "-e", "(tool/search {:q 1})"]) == 1
+
+
+def test_readme_example_runs():
+    """The README's main-job command, as a subprocess of the installed console script."""
+    out = subprocess.run(
+        [sys.executable, "-m", "ptclisp.cli", "run", "examples/orders.clj", "--data",
+         "examples/orders.json"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("[{:customer ")
+
+
+def test_repl_keeps_memory():
+    out = subprocess.run([sys.executable, "-m", "ptclisp.cli", "repl"], input="(def x 5)\n(* x 2)\n",
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0
+    assert "#'x" in out.stdout and "10" in out.stdout
+
+
+def test_fmt_check(tmp_path):
+    f = tmp_path / "p.clj"
+    f.write_text("(let [x 1]\n  x)\n")
+    pretty = subprocess.run([sys.executable, "-m", "ptclisp.cli", "fmt", str(f)],
+                            capture_output=True, text=True, timeout=60).stdout
+    f.write_text(pretty)
+    assert main(["fmt", str(f), "--check"]) == 0
+    f.write_text("(let   [x 1]    x)")
+    assert main(["fmt", str(f), "--check"]) == 1
