@@ -174,57 +174,6 @@ HINT_APPLY_LAST = ("the last argument of apply is the list of arguments: (apply 
                    "or (apply f x [y z])")
 HINT_VECTOR_APPEND = "an index equal to the count appends; use conj to add at the end"
 
-# ---------------------------------------------------------------- builtins: numbers, comparison, text
-
-HINT_STR_JOIN = "use str to join strings: (str \"a\" 1)"
-HINT_PARSE_NUMBER = "use parse-long or parse-double to read a number from a string"
-HINT_NIL_NUMBER = "a value is nil (a missing key?): give a default with (or x 0) or (fnil f 0)"
-HINT_DIVIDE_BY_ZERO = "check the divisor first: (if (zero? d) default (/ n d))"
-HINT_BIG_INT = "such a big integer is not supported: use floats (1.0) for huge magnitudes"
-HINT_INT_RANGE = "int converts to a 32-bit integer: use long, quot or round for bigger numbers"
-HINT_KEYWORD_NAME = "keep it a string key: maps are read with string keys too, e.g. (get m \"first name\")"
-HINT_JAVA_PARSE = "parse-long and parse-double return nil instead of failing"
-HINT_BIT_OPS = "bit operations work on 64-bit integers"
-DIVIDE_BY_ZERO = "Divide by zero"
-
-
-def int_too_large(who: str, limit_bits: int) -> str:
-    """An integer result over the big-integer cap."""
-    return (f"{who} would produce an integer of more than {limit_bits} bits "
-            f"(about {int(limit_bits * 0.30103)} digits)")
-
-
-def not_finite(who: str, v) -> str:
-    """quot/rem/mod on ##NaN or an infinity."""
-    return f"{who} expected finite numbers, got {_show(v)}"
-
-
-def int_out_of_range(v) -> str:
-    """Clojure's wording for (int x) outside the 32-bit range."""
-    return f"Value out of range for int: {_show(v)}"
-
-
-def invalid_keyword(s) -> str:
-    """(keyword s) with a name outside the keyword character set."""
-    return (f"invalid keyword name: {_show(s)} (a keyword starts with a letter and uses only "
-            f"letters, digits, -, _, ? and !)")
-
-
-def namespaced_keyword(s) -> str:
-    """Namespaced keywords such as :a/b are not supported."""
-    return f"namespaced keywords are not supported: {_show(s)}"
-
-
-def cannot_parse(who: str, s, what: str) -> str:
-    """A Java-shaped parser (Integer/parseInt...) given text that is not a number."""
-    return f"{who} cannot parse {_show(s)} as {what}"
-
-
-def radix_out_of_range(who: str, radix) -> str:
-    """A parse radix outside 2..36."""
-    return f"{who}: radix {_show(radix)} is out of range (2 to 36)"
-
-
 # ---------------------------------------------------------------- sequence library (core/seqs*)
 
 
@@ -311,3 +260,516 @@ HINT_CONTAINS_STRING = "to test for a substring use (str/includes? s sub)"
 def seq_mapcat_result(got) -> str:
     from .values import type_name
     return f"mapcat expected the function to return a collection, got {type_name(got)}: {_show(got)}"
+
+
+# ---------------------------------------------------------------- analyzer and evaluator
+
+
+def several_problems(items) -> str:
+    return f"{len(items)} problems: " + "; ".join(items)
+
+
+def got_args(n: int) -> str:
+    return f"got {n} argument" + ("" if n == 1 else "s")
+
+
+def bad_shape(name: str, shape: str, got: str) -> str:
+    return f"{name} expects {shape}, {got}"
+
+
+def usage(signature: str) -> str:
+    return f"usage: {signature}"
+
+
+def unsupported_form(text: str) -> str:
+    return f"cannot evaluate this form: {text}"
+
+
+def macro_as_value(name: str) -> str:
+    return f"Can't take value of a macro: {name}"
+
+
+HINT_MACRO_VALUE = "special forms like and/or/if cannot be passed as functions; wrap them: #(and %1 %2)"
+
+
+def unknown_member(ns: str, name: str, members) -> str:
+    members = list(members)
+    shown = ", ".join(members[:40]) + (" ..." if len(members) > 40 else "")
+    return f"No such function {ns}/{name}. {ns} has: {shown}"
+
+
+def unknown_method(name: str) -> str:
+    return f"Unsupported method: {name}"
+
+
+HINT_METHODS = ("supported methods: .indexOf .lastIndexOf .substring .toUpperCase .toLowerCase "
+                ".startsWith .endsWith .contains .length and the date methods; "
+                "prefer the clojure.string functions")
+DOT_FORM = "the (. object method) form is not supported"
+
+
+def unknown_tool(name: str) -> str:
+    return f"Unknown tool: tool/{name}"
+
+
+def available_tools(names) -> str:
+    names = list(names)
+    if not names:
+        return "no tools are available in this context"
+    return "available tools: " + ", ".join(f"tool/{n}" for n in names)
+
+
+EMPTY_LIST = "an empty list () cannot be evaluated"
+HINT_EMPTY_LIST = "use [] for an empty vector"
+QUOTED_COLLECTION = "quoted lists and collections are not supported"
+HINT_QUOTED_COLLECTION = "use a vector literal [1 2 3] instead of '(1 2 3)"
+
+
+def bad_regex(pattern: str, exc) -> str:
+    return f'invalid regex #"{pattern}"'
+
+
+NEEDS_BINDING_VECTOR = "the bindings must be a vector: [name value ...]"
+NEEDS_ONE_BINDING = "the binding must be a vector of one name and one value: [name expr]"
+NEEDS_PARAMS = "the parameters must be a vector: [x y]"
+
+
+def odd_bindings(name: str) -> str:
+    return f"{name} requires an even number of forms in its binding vector"
+
+
+HINT_ODD_BINDINGS = "bindings come in pairs: [name1 value1 name2 value2]"
+ODD_COND = "requires an even number of test/expression forms"
+RECUR_OUTSIDE = "recur can only be used inside loop or fn"
+RECUR_NOT_TAIL = "Can only recur from tail position"
+HINT_RECUR = "make recur the last expression evaluated in the loop or fn body"
+
+
+def recur_arity(expected: int, got: int) -> str:
+    return f"Mismatched argument count to recur, expected: {expected} args, got: {got}"
+
+
+BAD_AMPERSAND = "& must be followed by exactly one binding name at the end"
+
+
+def bad_pattern(text: str) -> str:
+    return f"unsupported binding form: {text}"
+
+
+HINT_PATTERN = ("bind a name, a vector pattern [a b & rest] or a map pattern "
+                "{:keys [a b] :or {a 0} :as m}")
+MULTI_ARITY = "multi-arity functions are not supported"
+HINT_MULTI_ARITY = "define one arity and use & rest for optional arguments"
+NESTED_SHORT_FN = "Nested #()s are not allowed"
+HINT_NESTED_SHORT_FN = "use (fn [x] ...) for the inner function"
+EMPTY_SHORT_FN = "#() needs a body"
+
+
+def reserved_name(name: str) -> str:
+    return f"cannot redefine {name}"
+
+
+CASE_CONSTANT = "case test values must be constants (keywords, strings, numbers, nil, booleans)"
+HINT_CASE_CONSTANT = "use cond or condp to test computed values"
+
+
+def bad_for_modifier(name: str, form: str) -> str:
+    return f"unknown {form} modifier :{name} (use :let, :when or :while)"
+
+
+DIVIDE_BY_ZERO = "Divide by zero"
+HINT_DEF_ORDER = "def the name before using it, or check that the def ran"
+
+
+def show_value(v) -> str:
+    return _show(v)
+
+
+def duplicate_key(key) -> str:
+    return f"Duplicate key: {_show(key)}"
+
+
+def cannot_destructure(type_name: str, as_what: str) -> str:
+    return f"cannot destructure a {type_name} as a {as_what}"
+
+
+def odd_keyword_args(n: int) -> str:
+    return f"keyword arguments must come in pairs, got {n} values"
+
+
+LIMIT_MEMORY = "memory limit exceeded while running the program"
+
+
+def limit_source(n: int, limit: int) -> str:
+    return f"program too long: {n} characters, over the limit of {limit}"
+
+
+def limit_tool_calls(n: int) -> str:
+    return f"tool call limit exceeded: more than {n} tool calls"
+
+
+HINT_TOOL_CALLS = "batch work into fewer tool calls, or process fewer items"
+
+
+def tool_failed(name: str, exc) -> str:
+    text = str(exc).strip() or "the tool failed"
+    if len(text) > 300:
+        text = text[:297] + "..."
+    return f"tool/{name} failed: {text}"
+
+
+def tool_positional(name: str) -> str:
+    return f"tool/{name} takes named arguments: a map or keyword/value pairs"
+
+
+HINT_TOOL_ARGS = "call tools as (tool/name {:key value}) or (tool/name :key value)"
+
+# habits from other languages -> what to write instead
+HABITS = {
+    "len": "use count: (count coll)",
+    "length": "use count: (count coll)",
+    "size": "use count: (count coll)",
+    "None": "use nil",
+    "null": "use nil",
+    "undefined": "use nil",
+    "True": "use true",
+    "False": "use false",
+    "lambda": "use fn: (fn [x] (* x 2)) or #(* % 2)",
+    "def": "use defn to define functions: (defn name [args] body)",
+    "print": "use println",
+    "append": "use conj: (conj coll x)",
+    "push": "use conj: (conj coll x)",
+    ".map": "use map: (map f coll)",
+    ".filter": "use filter: (filter f coll)",
+    ".length": "use count: (count coll)",
+    "elif": "use cond: (cond test1 expr1 test2 expr2 :else default)",
+    "else": "use :else inside cond",
+    "return!": "use (return value)",
+    "lower": "use clojure.string/lower-case",
+    "upper": "use clojure.string/upper-case",
+    "sorted": "use sort or sort-by",
+    "sum!": "use (reduce + coll) or (sum coll)",
+    "letfn": "use let with fn values, or defn",
+    "try": "try/catch is not supported: check values with if, nil? and some?",
+    "throw": "use (fail value) to end the program as failed",
+    "atom": "mutable state is not supported: use def, loop/recur or reduce",
+    "swap!": "mutable state is not supported: use def, loop/recur or reduce",
+    "reset!": "mutable state is not supported: use def",
+}
+
+# ---------------------------------------------------------------- builtins: numbers, comparison, text
+
+HINT_STR_JOIN = "use str to join strings: (str \"a\" 1)"
+HINT_PARSE_NUMBER = "use parse-long or parse-double to read a number from a string"
+HINT_NIL_NUMBER = "a value is nil (a missing key?): give a default with (or x 0) or (fnil f 0)"
+HINT_DIVIDE_BY_ZERO = "check the divisor first: (if (zero? d) default (/ n d))"
+HINT_BIG_INT = "such a big integer is not supported: use floats (1.0) for huge magnitudes"
+HINT_INT_RANGE = "int converts to a 32-bit integer: use long, quot or round for bigger numbers"
+HINT_KEYWORD_NAME = "keep it a string key: maps are read with string keys too, e.g. (get m \"first name\")"
+HINT_JAVA_PARSE = "parse-long and parse-double return nil instead of failing"
+HINT_BIT_OPS = "bit operations work on 64-bit integers"
+DIVIDE_BY_ZERO = "Divide by zero"
+
+
+def int_too_large(who: str, limit_bits: int) -> str:
+    """An integer result over the big-integer cap."""
+    return (f"{who} would produce an integer of more than {limit_bits} bits "
+            f"(about {int(limit_bits * 0.30103)} digits)")
+
+
+def not_finite(who: str, v) -> str:
+    """quot/rem/mod on ##NaN or an infinity."""
+    return f"{who} expected finite numbers, got {_show(v)}"
+
+
+def int_out_of_range(v) -> str:
+    """Clojure's wording for (int x) outside the 32-bit range."""
+    return f"Value out of range for int: {_show(v)}"
+
+
+def invalid_keyword(s) -> str:
+    """(keyword s) with a name outside the keyword character set."""
+    return (f"invalid keyword name: {_show(s)} (a keyword starts with a letter and uses only "
+            f"letters, digits, -, _, ? and !)")
+
+
+def namespaced_keyword(s) -> str:
+    """Namespaced keywords such as :a/b are not supported."""
+    return f"namespaced keywords are not supported: {_show(s)}"
+
+
+def cannot_parse(who: str, s, what: str) -> str:
+    """A Java-shaped parser (Integer/parseInt...) given text that is not a number."""
+    return f"{who} cannot parse {_show(s)} as {what}"
+
+
+def radix_out_of_range(who: str, radix) -> str:
+    """A parse radix outside 2..36."""
+    return f"{who}: radix {_show(radix)} is out of range (2 to 36)"
+
+# ---------------------------------------------------------------- reader (text -> forms)
+
+
+def read_unclosed(opener: str, span, more: int = 0) -> str:
+    """An opening delimiter that is never closed (the innermost one is named)."""
+    also = f" (and {more} more unclosed before it)" if more else ""
+    return f"unclosed '{opener}' opened at {span}{also}"
+
+
+def read_unmatched(closer: str) -> str:
+    """A closing delimiter with nothing open (Clojure's wording)."""
+    return f"Unmatched delimiter: {closer}"
+
+
+def read_mismatched(closer: str, opener: str, span) -> str:
+    """A closing delimiter of the wrong kind: names both."""
+    want = ")" if opener in ("(", "#(") else "]" if opener == "[" else "}"
+    return f"mismatched '{closer}': expected '{want}' to close '{opener}' opened at {span}"
+
+
+READ_ODD_MAP = "Map literal must contain an even number of forms"
+READ_EMPTY_LIST = "empty list () is not supported"
+READ_QUOTED_COLLECTION = ("quoted collections are not supported; only quoted symbols like 'github "
+                          "are allowed")
+READ_BAD_QUOTE = "' must be followed by a symbol or a literal"
+READ_BACKSLASH = "a backslash must be followed by a character"
+
+
+def read_duplicate_key(key_text: str) -> str:
+    """A map or set literal that repeats a key (Clojure's wording)."""
+    return f"Duplicate key: {key_text}"
+
+
+def read_unterminated(what: str, span) -> str:
+    """A string or regex literal without its closing quote."""
+    return f"unterminated {what} starting at {span}"
+
+
+def read_bad_escape(escape: str) -> str:
+    """An escape sequence strings do not have (Clojure's wording)."""
+    return f"Unsupported escape character: {escape}"
+
+
+def read_unsupported(what: str) -> str:
+    """Clojure syntax that PTC-Lisp deliberately leaves out."""
+    return f"{what} not supported"
+
+
+def read_invalid_number(token: str) -> str:
+    return f"Invalid number: {token}"
+
+
+def read_invalid_token(token: str) -> str:
+    return f"Invalid token: {token}"
+
+
+def read_invalid_keyword(token: str) -> str:
+    return f"Invalid keyword: {token}"
+
+
+def read_invalid_char(token: str) -> str:
+    return f"Unsupported character: {token}"
+
+
+def read_invalid_special(token: str) -> str:
+    return f"Unknown symbolic value: {token}"
+
+
+def read_invisible(code: str) -> str:
+    """An invisible or control character outside strings, shown by its code and name."""
+    return f"unexpected invisible character {code}"
+
+
+def read_unexpected(token: str) -> str:
+    """A token the grammar does not allow here (a last resort: the cases above are clearer)."""
+    return f"unexpected {token}"
+
+
+def read_too_deep(limit: int) -> str:
+    return f"nesting depth exceeds the limit of {limit}"
+
+
+def read_too_many_digits(limit: int) -> str:
+    return f"number literal exceeds the limit of {limit} digits"
+
+
+def read_too_long(what: str, limit: int) -> str:
+    return f"{what} literal exceeds the limit of {limit} characters"
+
+
+HINT_UNCLOSED = "add the missing closing delimiter(s); every ( [ { needs its ) ] }"
+HINT_UNMATCHED = "remove the extra closing delimiter, or add its opening one"
+HINT_MISMATCHED = "each ( closes with ), [ with ], { and #{ with }"
+HINT_ODD_MAP = "a map needs a value for every key: {:a 1 :b 2}"
+HINT_DUPLICATE = "each key may appear only once in a map or set literal"
+HINT_EMPTY_LIST = "use [] for an empty collection, or nil"
+HINT_QUOTE = "write vectors and maps directly: [1 2] and {:a 1} evaluate to themselves"
+HINT_STRING = 'close the string with "; write \\" for a quote inside it'
+HINT_ESCAPE = ('strings know \\\\ \\" \\n \\t \\r \\b \\f \\uXXXX; a regex literal #"\\d+" '
+               'keeps its backslashes')
+HINT_NUMBER = "numbers look like 42, -17, 3.14, 2.5e10, ##Inf"
+HINT_SYMBOL = "symbols use letters, digits and + - * / < > = ? ! _ % . & '"
+HINT_KEYWORD = "keywords use letters, digits and + - * < > = ? ! _ after the colon"
+HINT_CHAR = ("a character literal is one character (\\a, \\λ) or \\newline \\space \\tab "
+             "\\return \\backspace \\formfeed \\uXXXX")
+HINT_SPECIAL = "the symbolic values are ##Inf, ##-Inf and ##NaN"
+HINT_INVISIBLE = "remove it: only spaces, tabs, newlines and commas separate forms"
+HINT_DEPTH = "flatten the program: name intermediate results with let"
+HINT_LITERAL = "pass large data to the program as data instead of writing it in the source"
+
+# the unsupported syntax, each with what to do instead: (what, hint)
+READ_NOT_SUPPORTED = {
+    "discard": ("the reader discard #_ is", "use ; to comment out a line"),
+    "deref": ("deref @ is", "there are no atoms or refs: use let and def"),
+    "syntax-quote": ("syntax-quote ` is", "there are no macros"),
+    "unquote": ("unquote ~ is", "there are no macros"),
+    "meta": ("metadata ^ is", "remove the ^ and its metadata"),
+    "conditional": ("reader conditionals #?(...) are", "write the PTC-Lisp branch only"),
+    "tagged": ("tagged literals like #inst are", "use a string, e.g. \"2024-01-01\""),
+    "ns-map": ("namespaced maps #:ns{...} are", "write plain keys: {:a 1}"),
+    "eval": ("read-eval #= is", "call the function directly"),
+    "ratio": ("ratio literals like 1/3 are", "write (/ 1 3) or a float such as 0.333"),
+    "bigdec": ("BigDecimal literals like 1.0M are", "drop the M: write 1.0"),
+    "bigint": ("BigInt literals like 1N are", "drop the N: integers have any size"),
+    "hex": ("hexadecimal literals like 0x1F are", "write the number in decimal"),
+    "octal": ("octal literals like 017 are", "write the number in decimal, without a leading 0"),
+    "radix": ("radix literals like 2r101 are", "write the number in decimal"),
+    "auto-keyword": ("auto-resolved keywords like ::a are", "use a plain keyword such as :a"),
+    "ns-keyword": ("namespaced keywords like :a/b are", "use a plain keyword such as :a-b"),
+    "var-quote": ("#' of anything but a symbol is", "write #'name"),
+}
+
+# ---------------------------------------------------------------- strings, regex, json, sets,
+# ---------------------------------------------------------------- interop, dates, discovery
+
+
+def split_multichar(delim: str) -> str:
+    return f"str/split needs a regex to split on several characters, got the string {_show(delim)}"
+
+
+def hint_split_regex(delim: str) -> str:
+    return f'write the delimiter as a regex literal: #"{delim}"'
+
+
+HINT_JOIN_ORDER = "the separator comes first: (str/join \", \" coll)"
+HINT_REGEX_ARG = 'write a regex literal such as #"\\d+", or build one with (re-pattern s)'
+
+
+def regex_invalid(source: str, detail: str) -> str:
+    return f'invalid regex #"{source}": {detail}'
+
+
+def regex_too_complex(source: str, limit: int) -> str:
+    return (f'regex #"{_clip(source)}" is too complex: its counted repetitions expand to more '
+            f"than {limit} steps")
+
+
+def regex_timeout(seconds) -> str:
+    return f"regex timeout: one regex operation ran longer than {seconds:g} s"
+
+
+HINT_REGEX_TIMEOUT = "simplify the pattern: avoid nested repetition like (a+)+ and use anchors"
+
+
+def regex_replacement(text: str, detail: str) -> str:
+    return f"invalid replacement string {_show(text)}: {detail}"
+
+
+HINT_REPLACEMENT = "in a regex replacement $1 means group 1; write \\$ for a literal dollar sign"
+
+
+def regex_no_group(n, count: int) -> str:
+    return f"no group {n}: the regex has {count} group{'s' if count != 1 else ''}"
+
+
+def format_missing_arg(spec: str) -> str:
+    return f"format: no argument left for {spec}"
+
+
+def format_unknown(spec: str) -> str:
+    return f"format: unknown conversion {spec}"
+
+
+HINT_FORMAT = ("conversions: %s %d %f %.2f %e %g %x %o %b %c %n %%, with flags like %-10s "
+               "%05d %,d %+d and argument indexes like %1$s")
+
+
+def format_bad_flags(spec: str, detail: str) -> str:
+    return f"format: {detail} in {spec}"
+
+
+def format_arg(spec: str, expected: str, got) -> str:
+    from .values import type_name
+    return f"format {spec} expected {expected}, got {type_name(got)}: {_show(got)}"
+
+
+def method_type(method: str, expected: str, got) -> str:
+    from .values import type_name
+    return f"{method}: expected {expected}, got {type_name(got)}"
+
+
+def substring_range(start, end, length) -> str:
+    return f".substring: begin {start}, end {end}, length {length} is out of range"
+
+
+HINT_SUBSTRING = "(subs s start end) returns \"\" instead of failing on indexes out of range"
+
+
+def char_at_range(index, length) -> str:
+    return f".charAt: index {index} is out of range for a string of length {length}"
+
+
+def date_parse(who: str, text: str) -> str:
+    return f"{who}: cannot parse {_show(text)} as a date"
+
+
+HINT_DATE = ('dates look like "2024-01-31" (LocalDate) or "2024-01-31T14:30:00Z" (instant, '
+             "offset optional)")
+
+
+def date_from(who: str, got) -> str:
+    from .values import type_name
+    return f"{who}: cannot make a date from {type_name(got)}: {_show(got)}"
+
+
+def date_compare_mixed(method: str, a: str, b: str) -> str:
+    return f"{method}: cannot compare {a} with {b} — use same types"
+
+
+def date_out_of_range(who: str) -> str:
+    return f"{who}: the date is out of the supported range (years 1 to 9999)"
+
+
+def json_too_deep(limit: int) -> str:
+    return f"json/generate-string: the value is nested more than {limit} levels deep"
+
+
+def discovery_ref(who: str, got) -> str:
+    from .values import type_name
+    return f"{who} expects a name such as clojure.string/join or \"str/join\", got {type_name(got)}"
+
+
+def doc_unknown(name: str) -> str:
+    return f"no documentation for {name}: it is not a builtin"
+
+
+HINT_DOC = "(apropos \"word\") searches the builtins; (dir clojure.string) lists a namespace"
+
+
+def dir_unknown(name: str, namespaces) -> str:
+    return f"unknown namespace {name}; known namespaces: {', '.join(namespaces)}"
+
+
+def discovery_option(who: str, key: str, expected: str, got) -> str:
+    return f"{who} option {key} must be {expected}, got {_show(got)}"
+
+
+APROPOS_QUERY = "apropos needs a non-empty string to search for"
+
+
+def no_source(name: str) -> str:
+    return f"no source available for {name}: builtins are implemented by the host"
+
+
+def _clip(text: str, n: int = 60) -> str:
+    return text if len(text) <= n else text[:n] + "..."

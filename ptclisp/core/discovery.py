@@ -1,0 +1,286 @@
+"""REPL discovery over the builtin registry: doc, dir, apropos, meta, ns-publics, all-ns,
+ns-name, source (spec 9.7); and the small namespace plumbing the other modules use.
+
+`doc` prints (clojure.repl style) and returns nil; `dir`, `apropos`, `meta` and `ns-publics`
+return data (PtcRunner DIV-51). The ref-taking forms are marked `ptc_quote_args`, so the
+analyzer passes `(doc str/join)` as the symbol rather than the function. Only builtins are
+known here: user definitions, tools and special forms live outside the registry.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+
+from .. import budget, messages
+from ..errors import EvalError
+from ..values import MAP_TYPES, Keyword, Symbol, lookup
+from .registry import CORE, NAMESPACES, REGISTRY, builtin, namespace_of, resolve
+
+# ---------------------------------------------------------------- namespace plumbing
+
+
+def expose_bare(ns: str, *names: str) -> None:
+    """Make ns/name callable bare too (PtcRunner binds them flat), unless clojure.core has it."""
+    for name in names:
+        CORE.setdefault(name, REGISTRY[f"{ns}/{name}"])
+
+
+def add_prefixes(canonical: str, *prefixes: str) -> None:
+    """Let programs write canonical's members with other prefixes (`LocalDate/parse`)."""
+    known = NAMESPACES.get(canonical, (canonical,))
+    NAMESPACES[canonical] = known + tuple(p for p in prefixes if p not in known)
+
+
+def quote_args(fn):
+    """Mark a builtin whose symbol arguments the analyzer passes unevaluated."""
+    fn.ptc_quote_args = True
+    return fn
+
+
+# Java classes (as programs name them) -> (namespace of their static members, instance methods)
+CLASSES = {
+    "java.lang.String": (None, (".contains", ".endsWith", ".indexOf", ".lastIndexOf", ".length",
+                                ".startsWith", ".substring", ".toLowerCase", ".toUpperCase",
+                                ".trim", ".isEmpty", ".isBlank", ".charAt", ".equals",
+                                ".equalsIgnoreCase", ".replace", ".split", ".matches")),
+    "java.time.LocalDate": ("java.time.LocalDate", (".isAfter", ".isBefore", ".minusDays",
+                                                    ".plusDays", ".toEpochDay")),
+    "java.time.Instant": ("java.time.Instant", (".getTime", ".isAfter", ".isBefore",
+                                                ".toEpochMilli")),
+    "java.time.Duration": ("java.time.Duration", (".toDays", ".toMillis")),
+    "java.util.Date": (None, ("java.util.Date.", ".getTime", ".isAfter", ".isBefore")),
+    "java.lang.System": ("System", ()),
+}
+_CLASS_ALIASES = {short: full for full in CLASSES for short in (full, full.rsplit(".", 1)[1])}
+
+# ---------------------------------------------------------------- looking names up
+
+
+def _ref_text(who: str, ref) -> str:
+    if type(ref) is Symbol:
+        return str(ref)
+    if type(ref) is str and ref.strip():
+        return ref.strip()
+    if type(ref) is Keyword:
+        return ref.name
+    raise EvalError(messages.discovery_ref(who, ref), code="type")
+
+
+def find_builtin(text: str):
+    """The builtin a written name refers to (`map`, `str/join`, `.indexOf`, `LocalDate/parse`)."""
+    if "/" in text.strip("/"):
+        ns, _, name = text.partition("/")
+        return resolve(ns, name)
+    return resolve(None, text) or REGISTRY.get(f"interop/{text}")
+
+
+def ref_of(b) -> str:
+    """How a program writes the builtin: `map`, `str/join`, `.indexOf`, `java.util.Date.`."""
+    return getattr(b.fn, "ptc_name", None) or b.name
+
+
+def arglists(b) -> list:
+    """The signature string split into one entry per arity."""
+    return re.findall(r"\((?:[^()]|\([^()]*\))*\)", b.signature) or [b.signature]
+
+
+def _members(ns: str) -> dict:
+    """name -> builtin for everything a program can write as ns/name."""
+    if ns == "clojure.core":
+        return {n: b for n, b in CORE.items() if b.ns == ns}
+    prefix = ns + "/"
+    return {q[len(prefix):]: b for q, b in REGISTRY.items() if q.startswith(prefix)}
+
+
+def _namespace(text: str):
+    """(canonical namespace, class name or None) for a written namespace or Java class name."""
+    canonical = namespace_of(text)
+    if canonical is not None:
+        return canonical, None
+    full = _CLASS_ALIASES.get(text)
+    return (None, full) if full else (None, None)
+
+
+def _entries(text: str) -> dict:
+    canonical, cls = _namespace(text)
+    if canonical is not None:
+        return _members(canonical)
+    if cls is None:
+        raise EvalError(messages.dir_unknown(text, namespaces()), code="value",
+                        hint=messages.HINT_DOC)
+    static_ns, methods = CLASSES[cls]
+    found = _members(static_ns) if static_ns else {}
+    for m in methods:
+        b = REGISTRY.get(f"interop/{m}")
+        if b is not None:
+            found[m] = b
+    return found
+
+
+def namespaces() -> list:
+    """The Lisp-facing namespaces that have members (no Java classes, no interop)."""
+    names = {q.split("/", 1)[0] for q in REGISTRY}
+    names = {namespace_of(n) or n for n in names}
+    return sorted(n for n in names
+                  if n[:1].islower() and not n.startswith("java.") and n not in ("interop", "regex"))
+
+
+def _short_doc(b, width: int = 120) -> str:
+    doc = " ".join(b.doc.split())
+    return doc if len(doc) <= width else doc[:width] + "..."
+
+
+def _line(name: str, b) -> str:
+    return f"{name} - {_short_doc(b)}" if b.doc else name
+
+
+def _int_option(who: str, opts, key: str, default: int, lo: int, hi: int | None) -> int:
+    if not isinstance(opts, MAP_TYPES):
+        return default
+    v = lookup(opts, Keyword(key), default)
+    if type(v) is not int or v < lo or (hi is not None and v > hi):
+        span = f"an integer from {lo} to {hi}" if hi is not None else f"an integer of at least {lo}"
+        raise EvalError(messages.discovery_option(who, ":" + key, span, v), code="value")
+    return v
+
+
+# ---------------------------------------------------------------- the forms
+
+
+def doc_text(b) -> str:
+    """The text `doc` prints for a builtin."""
+    lines = ["-------------------------", b.qualified if b.ns != "interop" else b.name,
+             ", ".join(arglists(b)), "  " + b.doc]
+    for source, expected in b.examples[:2]:
+        lines.append(f"  {source} ;=> {expected}")
+    return "\n".join(lines)
+
+
+@builtin("doc", arity=1, signature="(doc name)",
+         doc="Prints the documentation of a builtin (name unquoted, quoted, or a string); returns nil.",
+         example=(("(doc str/join)", "nil"), ('(doc "map")', "nil")))
+@quote_args
+def doc(ref):
+    text = _ref_text("doc", ref)
+    b = find_builtin(text)
+    if b is None:
+        near = difflib.get_close_matches(text, _all_refs(), n=3, cutoff=0.6)
+        raise EvalError(messages.doc_unknown(text), code="value",
+                        hint=messages.did_you_mean(near) or messages.HINT_DOC)
+    budget.emit_print(doc_text(b))
+    return None
+
+
+def _all_refs() -> list:
+    return sorted({ref_of(b) for b in REGISTRY.values()} | set(CORE))
+
+
+@builtin("dir", arity=(1, 2), signature="(dir ns), (dir ns {:limit 50 :offset 0})",
+         doc="Lines \"name - doc\" for the members of a namespace or Java class, sorted by name.",
+         example=(("(count (dir clojure.set))", "12"),
+                  ("(first (dir json))", '"generate-string - Encodes a value as a JSON string; '
+                                         'nil when it holds something JSON cannot express."')))
+@quote_args
+def dir_(ref, opts=None):
+    entries = _entries(_ref_text("dir", ref))
+    limit = _int_option("dir", opts, "limit", 50, 1, 200)
+    offset = _int_option("dir", opts, "offset", 0, 0, None)
+    names = sorted(entries)[offset:offset + limit]
+    return [_line(n, entries[n]) for n in names]
+
+
+def _tokens(text: str) -> list:
+    text = re.sub(r"([a-z])([A-Z])", r"\1 \2", text)
+    return [t for t in re.split(r"[\s_\-./(),:\[\]?!*]+", text.lower()) if t]
+
+
+def _score(query: list, targets: list, boost: int) -> int:
+    total = 0
+    for q in query:
+        best = 0
+        for t in targets:
+            if q == t:
+                best = max(best, 10 + boost)
+            elif t.startswith(q):
+                best = max(best, 5 + boost)
+            elif q in t:
+                best = max(best, 2 + boost)
+        total += best
+    return total
+
+
+@builtin("apropos", arity=(1, 2), signature="(apropos query), (apropos query {:limit 8})",
+         doc="Lines \"name - doc\" of the builtins whose name or doc match the words of query, best first.",
+         example=(('(first (apropos "upper-case"))', '"str/upper-case - s in upper case (alias upcase)."'),))
+def apropos(query, opts=None):
+    if type(query) is not str or not query.strip():
+        raise EvalError(messages.APROPOS_QUERY, code="value")
+    limit = _int_option("apropos", opts, "limit", 8, 1, 50)
+    words, whole = _tokens(query), query.strip().lower()
+    scored = []
+    for b in {id(b): b for b in REGISTRY.values()}.values():
+        ref = ref_of(b)
+        score = _score(words, _tokens(b.name) + _tokens(ref), 2) + _score(words, _tokens(b.doc), 0)
+        score += 20 if whole in (b.name.lower(), ref.lower()) else 0
+        if score > 0:
+            scored.append((-score, ref, b))
+    scored.sort(key=lambda t: (t[0], t[1]))
+    return [_line(ref, b) for _, ref, b in scored[:limit]]
+
+
+def _meta(b) -> dict:
+    return {Keyword("name"): b.name, Keyword("ns"): b.ns, Keyword("ref"): ref_of(b),
+            Keyword("doc"): b.doc, Keyword("arglists"): arglists(b),
+            Keyword("examples"): [f"{s} ;=> {e}" for s, e in b.examples]}
+
+
+@builtin("meta", arity=1, signature="(meta name)",
+         doc="Metadata of a builtin as a map: :name :ns :ref :doc :arglists :examples.",
+         example=(("(:ns (meta str/join))", '"clojure.string"'),
+                  ("(:arglists (meta subs))", '["(subs s start)" "(subs s start end)"]')))
+@quote_args
+def meta(ref):
+    text = _ref_text("meta", ref)
+    b = find_builtin(text)
+    if b is None:
+        raise EvalError(messages.doc_unknown(text), code="value", hint=messages.HINT_DOC)
+    return _meta(b)
+
+
+@builtin("ns-publics", arity=1, signature="(ns-publics ns)",
+         doc="A map from each member name of a namespace to {:doc ... :arglists [...]}.",
+         example=(('(:doc (get (ns-publics clojure.set) "union"))',
+                   '"The set of the members of all the sets."'),))
+@quote_args
+def ns_publics(ref):
+    entries = _entries(_ref_text("ns-publics", ref))
+    return {name: {Keyword("doc"): b.doc, Keyword("arglists"): arglists(b)}
+            for name, b in sorted(entries.items())}
+
+
+@builtin("all-ns", arity=0, signature="(all-ns)",
+         doc="The sorted names of the namespaces programs can use (Java classes aside).",
+         example=(('(some #{"clojure.string"} (all-ns))', '"clojure.string"'),))
+def all_ns():
+    return namespaces()
+
+
+@builtin("ns-name", arity=1, signature="(ns-name ns)",
+         doc="The full name of a namespace written with any of its prefixes.",
+         example=(('(ns-name str)', '"clojure.string"'), ('(ns-name "set")', '"clojure.set"')))
+@quote_args
+def ns_name(ref):
+    text = _ref_text("ns-name", ref)
+    canonical = namespace_of(text)
+    if canonical is None:
+        raise EvalError(messages.dir_unknown(text, namespaces()), code="value")
+    return canonical
+
+
+@builtin("source", arity=1, signature="(source name)",
+         doc="Prints the source of a definition when one is available (never for builtins); returns nil.",
+         example=(("(source str/join)", "nil"),))
+@quote_args
+def source(ref):
+    budget.emit_print(messages.no_source(_ref_text("source", ref)))
+    return None
