@@ -1,3 +1,704 @@
-"""Reader stub: replaced by the real reader."""
-def read(text, **kw):
-    raise NotImplementedError
+"""The reader: PTC-Lisp text -> forms, from the one grammar `grammar/ptclisp.lark`.
+
+Two engines run that grammar and must agree (tests/test_reader.py checks it on generated
+programs, including which inputs they reject):
+- `read`, the fast reader: one scanner regex assembled from the grammar's own compiled
+  terminals (they are mutually exclusive, so alternative order is free), plus an explicit stack
+  for nesting, so deep input never recurses in Python;
+- `read_with_lark`, the reference: Lark's LALR parser building forms in its rule callbacks.
+Both share the token converters, the collection checks and the error texts; every problem is a
+ReadError with a span, a hint and a message from messages.py. Only this module imports lark.
+"""
+from __future__ import annotations
+
+import contextvars
+import functools
+import re
+import unicodedata
+from bisect import bisect_right
+from importlib import resources
+
+from . import messages as M
+from .errors import ReadError
+from .forms import Comment, FnLit, List, Lit, Map, Quote, Regex, Set, Sym, VarQuote, Vector
+from .forms import text as form_text
+from .source import Span
+from .values import Keyword
+
+__all__ = ["read", "read_with_lark", "DEFAULT_MAX_DEPTH", "DEFAULT_MAX_LITERAL_CHARS",
+           "DEFAULT_MAX_INT_DIGITS"]
+
+DEFAULT_MAX_DEPTH = 500
+DEFAULT_MAX_LITERAL_CHARS = 100_000
+DEFAULT_MAX_INT_DIGITS = 100
+_CACHE_MAX_TEXT = 20_000  # longer programs are read afresh (the cache must stay small)
+
+# ---------------------------------------------------------------- spans and errors
+
+_SPANS: dict = {}
+_span_new = object.__new__
+_set_line = Span.__dict__["line"].__set__
+_set_column = Span.__dict__["column"].__set__
+_set_end_line = Span.__dict__["end_line"].__set__
+_set_end_column = Span.__dict__["end_column"].__set__
+
+
+def _make_span(line: int, column: int, end_line=None, end_column=None) -> Span:
+    """A Span without attrs' frozen-init overhead (the reader makes one per form)."""
+    s = _span_new(Span)
+    _set_line(s, line)
+    _set_column(s, column)
+    _set_end_line(s, end_line)
+    _set_end_column(s, end_column)
+    return s
+
+
+def _span(line: int, column: int) -> Span:
+    """The shared Span for (line, column): spans are immutable, so one object serves all forms."""
+    key = (line << 32) | column
+    s = _SPANS.get(key)
+    if s is None:
+        if len(_SPANS) > 200_000:
+            _SPANS.clear()
+        s = _SPANS[key] = _make_span(line, column)
+    return s
+
+
+class _Lines:
+    """Offsets -> spans for error paths and rare tokens (bisect over the newline offsets)."""
+
+    def __init__(self, text: str):
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def span(self, offset: int) -> Span:
+        line = bisect_right(self.starts, offset)
+        return _span(line, offset - self.starts[line - 1] + 1)
+
+
+def _error(message: str, span, hint=None, code=None, text=None) -> ReadError:
+    return ReadError(message, span=span, hint=hint, code=code, source=text)
+
+
+# ---------------------------------------------------------------- tokens -> forms (shared)
+
+_CHAR_NAMES = {"newline": "\n", "space": " ", "tab": "\t", "return": "\r",
+               "backspace": "\b", "formfeed": "\f"}
+_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f"}
+_ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|[\s\S])")
+_REGEX_QUOTE = re.compile(r'\\([\s\S])')
+_SPECIAL_FLOATS = {"##Inf": float("inf"), "##-Inf": float("-inf"), "##NaN": float("nan")}
+_LITERALS = {"nil": None, "true": True, "false": False}
+_SYMS: dict = {}  # token -> (name, ns)
+
+
+def _split_symbol(tok: str):
+    """`ns/name` -> (name, ns); `/` and `name` -> (name, None). Memoized per spelling."""
+    parts = _SYMS.get(tok)
+    if parts is None:
+        i = tok.find("/")
+        parts = (tok, None) if i <= 0 else (tok[i + 1:], tok[:i])
+        if len(_SYMS) < 50_000:
+            _SYMS[tok] = parts
+    return parts
+
+
+def _unescape_one(m) -> str:
+    esc = m.group(1)
+    return chr(int(esc[1:], 16)) if len(esc) == 5 else _ESCAPES[esc]
+
+
+def _string_value(tok: str, span, lim) -> str:
+    if len(tok) - 2 > lim[1]:
+        raise _error(M.read_too_long("string", lim[1]), span, M.HINT_LITERAL, "literal-size")
+    body = tok[1:-1]
+    if "\\" not in body:
+        return body
+    s = _ESCAPE.sub(_unescape_one, body)
+    if "\\u" in body and any("\ud800" <= c <= "\udfff" for c in s):
+        s = s.encode("utf-16", "surrogatepass").decode("utf-16", "surrogatepass")
+    return s
+
+
+def _int_value(tok: str, span, lim) -> int:
+    if len(tok) > lim[2] and len(tok) - (tok[0] in "+-") > lim[2]:
+        raise _error(M.read_too_many_digits(lim[2]), span, M.HINT_NUMBER, "literal-size")
+    try:
+        return int(tok)
+    except ValueError:  # beyond Python's own digit limit: only with a raised max_int_digits
+        raise _error(M.read_too_many_digits(lim[2]), span, M.HINT_NUMBER, "literal-size") from None
+
+
+def _float_value(tok: str, span, lim) -> float:
+    if len(tok) > lim[2] and sum(c.isdigit() for c in re.split("[eE]", tok)[0]) > lim[2]:
+        raise _error(M.read_too_many_digits(lim[2]), span, M.HINT_NUMBER, "literal-size")
+    return float(tok)
+
+
+def _char_value(tok: str) -> str:
+    body = tok[1:]
+    if len(body) == 1:
+        return body
+    named = _CHAR_NAMES.get(body)
+    return named if named is not None else chr(int(body[1:], 16))
+
+
+def _regex_pattern(tok: str, span, lim) -> str:
+    body = tok[2:-1]
+    if len(body) > lim[1]:
+        raise _error(M.read_too_long("regex", lim[1]), span, M.HINT_LITERAL, "literal-size")
+    if '\\"' in body:  # \" stands for "; every other escape reaches the regex engine as written
+        body = _REGEX_QUOTE.sub(lambda m: '"' if m.group(1) == '"' else m.group(0), body)
+    return body
+
+
+def _var_quote(tok: str, span) -> VarQuote:
+    name, ns = _split_symbol(tok[2:])
+    return VarQuote(Sym(name, ns, _span(span.line, span.column + 2)), span)
+
+
+# terminal name -> (token, span, limits) -> form
+_ATOMS = {
+    "NIL": lambda t, s, l: Lit(None, s, t),
+    "TRUE": lambda t, s, l: Lit(True, s, t),
+    "FALSE": lambda t, s, l: Lit(False, s, t),
+    "INT": lambda t, s, l: Lit(_int_value(t, s, l), s, t),
+    "FLOAT": lambda t, s, l: Lit(_float_value(t, s, l), s, t),
+    "SPECIAL_FLOAT": lambda t, s, l: Lit(_SPECIAL_FLOATS[t], s, t),
+    "STRING": lambda t, s, l: Lit(_string_value(t, s, l), s, t),
+    "CHAR": lambda t, s, l: Lit(_char_value(t), s, t),
+    "KEYWORD": lambda t, s, l: Lit(Keyword(t[1:]), s, t),
+    "SYMBOL": lambda t, s, l: Sym(*_split_symbol(t), s),
+    "REGEX": lambda t, s, l: Regex(_regex_pattern(t, s, l), s),
+    "VAR_QUOTE": lambda t, s, l: _var_quote(t, s),
+}
+_QUOTABLE = frozenset(_ATOMS) - {"REGEX", "VAR_QUOTE"}
+
+# ---------------------------------------------------------------- collections (shared checks)
+
+_OPENERS = {"LPAREN": "(", "LBRACKET": "[", "LBRACE": "{", "HASH_LBRACE": "#{", "HASH_LPAREN": "#("}
+_CLOSERS = {"RPAREN": ")", "RBRACKET": "]", "RBRACE": "}"}
+_CLOSES = {"(": ")", "#(": ")", "[": "]", "{": "}", "#{": "}"}
+_CLASSES = {"(": List, "[": Vector, "{": Map, "#{": Set, "#(": FnLit}
+_PLAIN_KEYS = (Keyword, str)
+_TAGS = {type(None): "nil", bool: "bool", int: "num", float: "num"}
+
+
+def _form_key(form):
+    """What makes two literal keys duplicates (value equality; bools and numbers apart)."""
+    t = type(form)
+    if t is Lit:
+        v = form.value
+        return v if type(v) in _PLAIN_KEYS else (_TAGS.get(type(v), "lit"), v)
+    if t is Sym:
+        return ("sym", form.ns, form.name)
+    return _deep_key(form)
+
+
+def _deep_key(root):
+    """_form_key for collections, with an explicit stack (keys may nest deeply)."""
+    done: list = []
+    work = [(root, False)]
+    while work:
+        form, ready = work.pop()
+        t = type(form)
+        if t in (Lit, Sym):
+            done.append(_form_key(form))
+        elif t in (Quote, VarQuote):
+            done.append(("quote" if t is Quote else "var",
+                         _form_key(form.form if t is Quote else form.sym)))
+        elif t in (FnLit, Regex, Comment):
+            done.append(("id", id(form)))  # functions and regexes are never equal
+        elif not ready:
+            work.append((form, True))
+            work.extend((item, False) for item in form.items if type(item) is not Comment)
+        else:
+            n = sum(1 for item in form.items if type(item) is not Comment)
+            parts = done[len(done) - n:][::-1] if n else []
+            del done[len(done) - n:]
+            if t is Map:
+                done.append(("map", frozenset(zip(parts[::2], parts[1::2]))))
+            elif t is Set:
+                done.append(("set", frozenset(parts)))
+            else:
+                done.append(("seq", tuple(parts)))
+    return done[0]
+
+
+def _check_unique(keys, text):
+    seen = set()
+    for key in keys:
+        k = _form_key(key)
+        try:
+            fresh = k not in seen
+        except TypeError:  # an unhashable literal cannot happen; keep the reader total anyway
+            fresh = True
+        if not fresh:
+            raise _error(M.read_duplicate_key(form_text(key)[:60]), key.span, M.HINT_DUPLICATE,
+                         "duplicate-key", text)
+        seen.add(k)
+
+
+def _empty_list(span, text) -> ReadError:
+    return _error(M.READ_EMPTY_LIST, span, M.HINT_EMPTY_LIST, "empty-list", text)
+
+
+def _odd_map(span, text) -> ReadError:
+    return _error(M.READ_ODD_MAP, span, M.HINT_ODD_MAP, "odd-map", text)
+
+
+def _build(opener: str, items: list, span, text=None):
+    """The form for a closed collection; checks what the grammar alone cannot say well."""
+    if opener == "(":
+        if not items:
+            raise _empty_list(span, text)
+        return List(tuple(items), span)
+    if opener == "[":
+        return Vector(tuple(items), span)
+    forms = [f for f in items if type(f) is not Comment]
+    if opener == "{":
+        if len(forms) % 2:
+            raise _odd_map(span, text)
+        if len(forms) > 2:
+            _check_unique(forms[::2], text)
+        return Map(tuple(items), span)
+    if opener == "#{":
+        if len(forms) > 1:
+            _check_unique(forms, text)
+        return Set(tuple(items), span)
+    return FnLit(tuple(items), span)
+
+
+# ---------------------------------------------------------------- the grammar, compiled
+
+# Scanner alternatives: closers, openers, then by frequency. The order is free (the grammar's
+# terminals never overlap) and fixes the kind numbers the fast reader dispatches on.
+_ORDER = ("RPAREN", "RBRACKET", "RBRACE", "LPAREN", "LBRACKET", "LBRACE", "HASH_LPAREN",
+          "HASH_LBRACE", "SYMBOL", "KEYWORD", "INT", "STRING", "FLOAT", "NIL", "TRUE", "FALSE",
+          "QUOTE", "COMMENT", "CHAR", "REGEX", "VAR_QUOTE", "SPECIAL_FLOAT")
+_KIND = {name: i for i, name in enumerate(_ORDER, 1)}
+assert _KIND["RBRACE"] == 3 and _KIND["HASH_LBRACE"] == 8  # _assemble's range tests
+K_SYMBOL, K_KEYWORD, K_INT, K_STRING = _KIND["SYMBOL"], _KIND["KEYWORD"], _KIND["INT"], _KIND["STRING"]
+K_QUOTE, K_COMMENT, K_EOF = _KIND["QUOTE"], _KIND["COMMENT"], len(_ORDER) + 1
+_NAMES = {k: name for name, k in _KIND.items()}
+_OPENER_OF = {_KIND[k]: v for k, v in _OPENERS.items()}
+_CLOSER_OF = {_KIND[k]: v for k, v in _CLOSERS.items()}
+_WANT = {v: _KIND[k] for k, v in _CLOSERS.items()}  # closer text -> its kind
+_ATOM_OF = {_KIND[k]: v for k, v in _ATOMS.items()}
+
+
+class _Grammar:
+    """The grammar loaded once: Lark's LALR parser, and scanners made of its own terminals."""
+
+    def __init__(self):
+        from lark import Lark
+
+        source = (resources.files("ptclisp.grammar") / "ptclisp.lark").read_text(encoding="utf-8")
+        self.lark = Lark(source, parser="lalr", lexer="basic", transformer=_LarkForms())
+        regexps = {t.name: t.pattern.to_regexp() for t in self.lark.terminals}
+        ws = regexps.pop("WS")
+        if sorted(_ORDER) != sorted(regexps):
+            raise RuntimeError(f"reader and grammar disagree on terminals: {sorted(regexps)}")
+        for name in _ORDER:
+            if re.compile(regexps[name]).groups:
+                raise RuntimeError(f"terminal {name} must not use capturing groups")
+        alternatives = [regexps[name] for name in _ORDER]
+        # one token (group index = kind) after optional whitespace; the empty end is K_EOF
+        self.token = re.compile("(?:%s)?(?:(%s)|(\\Z))" % (ws, ")|(".join(alternatives)))
+        # (whitespace, token) pairs of a whole text at C speed; gaps mean a bad token
+        self.pairs = re.compile("(%s)?((?:%s)|\\Z)" % (ws, ")|(?:".join(alternatives))).findall
+        self.ws = re.compile(ws)
+
+    def skip_ws(self, text: str, pos: int) -> int:
+        """The offset after any whitespace at pos."""
+        m = self.ws.match(text, pos)
+        return m.end() if m else pos
+
+
+@functools.lru_cache(maxsize=1)
+def _grammar() -> _Grammar:
+    return _Grammar()
+
+
+# ---------------------------------------------------------------- fast reader
+
+_INFO: dict = {"": (K_EOF, None)}  # token -> (kind, symbol parts or keyword), short tokens
+
+
+def _info(tok: str):
+    """(kind, payload) of a token. Terminals never overlap, so matching the token on its own
+    gives the terminal that matched it in place."""
+    k = _grammar().token.match(tok).lastindex
+    payload = _split_symbol(tok) if k == K_SYMBOL else Keyword(tok[1:]) if k == K_KEYWORD else None
+    info = (k, payload)
+    if len(tok) <= 32 and len(_INFO) < 20_000:
+        _INFO[tok] = info
+    return info
+
+
+def _careful_pairs(text: str):
+    """(whitespace, token) pairs up to the first bad token, and the error for it (or None)."""
+    g = _grammar()
+    match = g.token.match
+    pairs, pos = [], 0
+    while True:
+        m = match(text, pos)
+        if m is None:
+            return pairs, _bad_token(text, g.skip_ws(text, pos))
+        k = m.lastindex
+        start, end = m.span(k)
+        pairs.append((text[pos:start], text[start:end]))
+        if k == K_EOF:
+            return pairs, None
+        pos = end
+
+
+def _read_fast(text: str, lim, comments: bool) -> tuple:
+    """Optimistic pass over findall's pairs; on any problem, a careful pass names the first one."""
+    try:
+        forms, end = _assemble(_grammar().pairs(text), text, lim, comments)
+        if end == len(text):
+            return forms
+    except ReadError:
+        pass
+    pairs, bad = _careful_pairs(text)
+    return _assemble(pairs, text, lim, comments, bad)[0]
+
+
+def _assemble(pairs, text: str, lim, comments: bool, pending=None):
+    """Forms from (whitespace, token) pairs, nesting with an explicit stack (no recursion).
+    Returns (forms, offset reached); `pending` is a lexical error to raise where pairs end."""
+    infos, spans = _INFO, _SPANS
+    max_depth = lim[0]
+    int_fast, str_fast = min(19, lim[2] + 1), min(1000, lim[1] + 3)  # surely within the limits
+    n = len(text)
+    out = items = []
+    stack: list = []  # (closing kind, opener text, parent items, span)
+    pos, quoted = 0, None
+    line, line_start, line_key = 1, 0, (1 << 32) + 1  # span cache key = offset + line_key
+    nl = text.find("\n")
+    if nl < 0:
+        nl = n
+    for ws, tok in pairs:
+        start = pos + len(ws)
+        pos = start + len(tok)
+        info = infos.get(tok) or _info(tok)
+        k = info[0]
+        if start > nl:  # newlines passed: advance the line counter
+            while nl < start:
+                line += 1
+                line_start = nl + 1
+                nl = text.find("\n", line_start)
+                if nl < 0:
+                    nl = n
+            line_key = (line << 32) + 1 - line_start
+        if quoted is not None and k != K_COMMENT:
+            items.append(_quote(k, tok, _span(line, start - line_start + 1), quoted, lim, text))
+            quoted = None
+            continue
+        if k <= 3:  # a closer (kinds follow _ORDER)
+            if not stack:
+                raise _error(M.read_unmatched(_CLOSER_OF[k]), _span(line, start - line_start + 1),
+                             M.HINT_UNMATCHED, "unmatched", text)
+            want, opener, parent, ospan = stack.pop()
+            if want != k:
+                raise _error(M.read_mismatched(_CLOSER_OF[k], opener, ospan),
+                             _span(line, start - line_start + 1), M.HINT_MISMATCHED, "mismatched",
+                             text)
+            if comments:
+                ospan = _make_span(ospan.line, ospan.column, line, start - line_start + 1)
+            if opener == "(" and items:
+                parent.append(List(tuple(items), ospan))
+            elif opener == "[":
+                parent.append(Vector(tuple(items), ospan))
+            else:
+                parent.append(_build(opener, items, ospan, text))
+            items = parent
+            continue
+        span = spans.get(start + line_key) or _span(line, start - line_start + 1)
+        if k == K_SYMBOL:
+            name, ns = info[1]
+            items.append(Sym(name, ns, span))
+        elif k <= 8:  # an opener
+            opener = _OPENER_OF[k]
+            stack.append((_WANT[_CLOSES[opener]], opener, items, span))
+            items = []
+            if len(stack) > max_depth:
+                raise _error(M.read_too_deep(max_depth), span, M.HINT_DEPTH, "depth", text)
+        elif k == K_KEYWORD:
+            items.append(Lit(info[1], span, tok))
+        elif k == K_INT and len(tok) < int_fast:
+            items.append(Lit(int(tok), span, tok))
+        elif k == K_STRING and len(tok) < str_fast and "\\" not in tok:
+            items.append(Lit(tok[1:-1], span, tok))
+        elif k == K_EOF:
+            break
+        elif k == K_QUOTE:
+            quoted = span
+        elif k == K_COMMENT:
+            if comments:
+                items.append(Comment(tok.rstrip(), span))
+        else:
+            items.append(_atom(_ATOM_OF[k], tok, span, lim, text))
+    if pending is not None:
+        raise pending
+    if stack:
+        _, opener, _, ospan = stack[-1]
+        raise _error(M.read_unclosed(opener, ospan, len(stack) - 1), ospan, M.HINT_UNCLOSED,
+                     "unclosed", text)
+    return tuple(out), pos
+
+
+def _atom(convert, tok, span, lim, text):
+    try:
+        return convert(tok, span, lim)
+    except ReadError as e:
+        e.source = text
+        raise
+
+
+def _quote(k: int, tok: str, span, qspan, lim, text) -> Quote:
+    """The form after a quote: a symbol or a literal."""
+    name = _NAMES.get(k, "$END")
+    if name not in _QUOTABLE:
+        raise _quote_error(name, span, text)
+    return Quote(_atom(_ATOMS[name], tok, span, lim, text), qspan)
+
+
+def _quote_error(next_terminal: str, span, text) -> ReadError:
+    if next_terminal in _OPENERS:
+        return _error(M.READ_QUOTED_COLLECTION, span, M.HINT_QUOTE, "quoted-collection", text)
+    return _error(M.READ_BAD_QUOTE, span, M.HINT_QUOTE, "bad-quote", text)
+
+
+# ---------------------------------------------------------------- bad tokens, explained
+
+_DELIMS = ' \t\r\n\f,;()[]{}"\\@^`~'
+_RUN = re.compile(r'[^ \t\r\n\f,;()\[\]{}"\\@^`~]*')
+_LOOSE_STRING = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*"')
+_NUMBER_SHAPES = [
+    (re.compile(r"[-+]?\d+/\d+"), "ratio"),
+    (re.compile(r"[-+]?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?M"), "bigdec"),
+    (re.compile(r"[-+]?\d+N"), "bigint"),
+    (re.compile(r"[-+]?0[xX][0-9a-fA-F]+"), "hex"),
+    (re.compile(r"[-+]?\d+[rR][0-9a-zA-Z]+"), "radix"),
+    (re.compile(r"[-+]?0\d+"), "octal"),
+]
+_PREFIXES = {"@": "deref", "`": "syntax-quote", "~": "unquote", "^": "meta"}
+_DISPATCH = {"_": "discard", "?": "conditional", ":": "ns-map", "=": "eval", "^": "meta",
+             "'": "var-quote"}
+_INVISIBLE = frozenset({"Zs", "Zl", "Zp", "Cc", "Cf", "Co", "Cn", "Cs"})
+
+
+def _unsupported(key: str, span, text) -> ReadError:
+    what, hint = M.READ_NOT_SUPPORTED[key]
+    return _error(M.read_unsupported(what), span, hint, "unsupported", text)
+
+
+def _bad_token(text: str, p: int) -> ReadError:
+    """Why no terminal matches at offset p: the most specific message we can give."""
+    span = _Lines(text).span(p)
+    c = text[p]
+    tok = c + _RUN.match(text, p + 1).group()
+    if c == '"':
+        return _bad_string(text, p, span)
+    if c == "#":
+        return _bad_dispatch(text, p, tok, span)
+    if c in _PREFIXES:
+        return _unsupported(_PREFIXES[c], span, text)
+    if c == "\\":
+        if p + 1 >= len(text) or text[p + 1] in " \t\r\n\f":
+            return _error(M.READ_BACKSLASH, span, M.HINT_CHAR, "bad-char", text)
+        tok = text[p:p + 2] + _RUN.match(text, p + 2).group()
+        return _error(M.read_invalid_char(tok), span, M.HINT_CHAR, "bad-char", text)
+    if c == ":":
+        if tok.startswith("::"):
+            return _unsupported("auto-keyword", span, text)
+        if "/" in tok:
+            return _unsupported("ns-keyword", span, text)
+        return _error(M.read_invalid_keyword(tok), span, M.HINT_KEYWORD, "bad-keyword", text)
+    if c.isdigit() or (c in "+-" and text[p + 1:p + 2].isdigit()):
+        for shape, key in _NUMBER_SHAPES:
+            if shape.fullmatch(tok):
+                return _unsupported(key, span, text)
+        return _error(M.read_invalid_number(tok), span, M.HINT_NUMBER, "bad-number", text)
+    if unicodedata.category(c) in _INVISIBLE:
+        name = unicodedata.name(c, "")
+        code = f"U+{ord(c):04X}" + (f" ({name.lower()})" if name else "")
+        return _error(M.read_invisible(code), span, M.HINT_INVISIBLE, "invisible", text)
+    return _error(M.read_invalid_token(tok), span, M.HINT_SYMBOL, "bad-token", text)
+
+
+def _bad_string(text: str, p: int, span) -> ReadError:
+    m = _LOOSE_STRING.match(text, p)
+    if m is None:
+        return _error(M.read_unterminated("string", span), span, M.HINT_STRING, "unterminated", text)
+    for esc in _ESCAPE.finditer(text, p, m.end()):
+        body = esc.group(1)
+        if body[0] not in _ESCAPES and len(body) != 5:
+            after = text[esc.start() + 1:esc.start() + 5]
+            shown = "\\" + (re.match(r"u[0-9a-fA-F]*", after).group() if body[0] == "u" else body)
+            espan = _Lines(text).span(esc.start())
+            return _error(M.read_bad_escape(shown), espan, M.HINT_ESCAPE, "bad-escape", text)
+    return _error(M.read_unexpected('"'), span, M.HINT_STRING, "bad-string", text)
+
+
+def _bad_dispatch(text: str, p: int, tok: str, span) -> ReadError:
+    nxt = text[p + 1:p + 2]
+    if nxt == '"':
+        return _error(M.read_unterminated("regex", span), span, M.HINT_STRING, "unterminated", text)
+    if nxt == "#":
+        return _error(M.read_invalid_special(tok), span, M.HINT_SPECIAL, "bad-special", text)
+    if nxt in _DISPATCH and nxt:
+        return _unsupported(_DISPATCH[nxt], span, text)
+    if nxt.isalpha():
+        return _unsupported("tagged", span, text)
+    return _error(M.read_invalid_token(tok), span, M.HINT_SYMBOL, "bad-token", text)
+
+
+# ---------------------------------------------------------------- reference reader (Lark)
+
+_LIMITS: contextvars.ContextVar = contextvars.ContextVar("ptclisp_reader_limits")
+
+
+def _tok_span(tok) -> Span:
+    return _span(tok.line, tok.column)
+
+
+class _LarkForms:
+    """Lark rule callbacks building forms directly (no parse tree)."""
+
+    def start(self, children):
+        return tuple(children)
+
+    def quote(self, children):
+        return Quote(children[1], _tok_span(children[0]))
+
+    def _atom(name):  # noqa: N805 - a factory used while building the class body
+        def callback(self, children):
+            tok = children[0]
+            return _ATOMS[name](str(tok), _tok_span(tok), _LIMITS.get())
+        return callback
+
+    def _collection(opener):  # noqa: N805
+        def callback(self, children):
+            return _build(opener, children[1:-1], _tok_span(children[0]))
+        return callback
+
+    nil, true, false = _atom("NIL"), _atom("TRUE"), _atom("FALSE")
+    int, float, special_float = _atom("INT"), _atom("FLOAT"), _atom("SPECIAL_FLOAT")
+    string, char, keyword, symbol = _atom("STRING"), _atom("CHAR"), _atom("KEYWORD"), _atom("SYMBOL")
+    regex, var_quote = _atom("REGEX"), _atom("VAR_QUOTE")
+    list, vector, map = _collection("("), _collection("["), _collection("{")
+    set, fn_lit = _collection("#{"), _collection("#(")
+    del _atom, _collection
+
+
+_PRESCAN = re.compile(r'#?"(?:[^"\\]|\\[\s\S])*"?|;[^\n]*|\\[\s\S]|#[{(]|[()\[\]{}]')
+
+
+def _open_delimiters(text: str, stop: int, max_depth: int | None = None):
+    """Delimiters still open before offset stop, knowing strings, comments and characters;
+    with max_depth, instead the offset of the first opener nested deeper than that (or None)."""
+    stack: list = []
+    for m in _PRESCAN.finditer(text, 0, stop):
+        tok = m.group()
+        if tok in _CLOSES:
+            stack.append((tok, m.start()))
+            if max_depth is not None and len(stack) > max_depth:
+                return m.start()
+        elif tok in (")", "]", "}"):
+            if stack:
+                stack.pop()
+    return None if max_depth is not None else stack
+
+
+def _lark_error(e, text: str) -> ReadError:
+    from lark.exceptions import UnexpectedCharacters, UnexpectedInput
+
+    if isinstance(e, UnexpectedCharacters):
+        return _bad_token(text, e.pos_in_stream)
+    if not isinstance(e, UnexpectedInput):
+        raise e
+    tok = getattr(e, "token", None)
+    name = getattr(tok, "type", "$END")
+    pos = len(text) if name == "$END" else tok.start_pos
+    lines = _Lines(text)
+    span = lines.span(pos)
+    if "LPAREN" not in getattr(e, "expected", {"LPAREN"}):  # right after a quote
+        return _quote_error(name, span, text)
+    stack = _open_delimiters(text, pos)
+    if name == "$END" and stack:
+        opener, at = stack[-1]
+        ospan = lines.span(at)
+        return _error(M.read_unclosed(opener, ospan, len(stack) - 1), ospan, M.HINT_UNCLOSED,
+                      "unclosed", text)
+    if name in _CLOSERS:
+        closer = _CLOSERS[name]
+        if not stack:
+            return _error(M.read_unmatched(closer), span, M.HINT_UNMATCHED, "unmatched", text)
+        opener, at = stack[-1]
+        if _CLOSES[opener] != closer:
+            return _error(M.read_mismatched(closer, opener, lines.span(at)), span,
+                          M.HINT_MISMATCHED, "mismatched", text)
+        if opener == "{":  # the grammar takes map items in pairs
+            return _odd_map(lines.span(at), text)
+        if opener == "(":  # and lists non-empty
+            return _empty_list(lines.span(at), text)
+    return _error(M.read_unexpected(str(getattr(tok, "value", "end of input"))), span, None,
+                  "unexpected", text)
+
+
+def read_with_lark(text: str, *, max_depth: int = DEFAULT_MAX_DEPTH,
+                   max_literal_chars: int = DEFAULT_MAX_LITERAL_CHARS,
+                   max_int_digits: int = DEFAULT_MAX_INT_DIGITS) -> tuple:
+    """The reference reader: Lark's LALR parser over the same grammar (slower; for tests)."""
+    from lark.exceptions import UnexpectedInput, VisitError
+
+    lim = (max_depth, max_literal_chars, max_int_digits)
+    token = _LIMITS.set(lim)
+    try:
+        forms = _grammar().lark.parse(text)
+    except UnexpectedInput as e:
+        raise _lark_error(e, text) from None
+    except VisitError as e:  # a callback's ReadError, wrapped by Lark
+        err = e.orig_exc
+        if isinstance(err, ReadError):
+            err.source = text
+            raise err from None
+        raise
+    except ReadError as err:
+        err.source = text
+        raise
+    finally:
+        _LIMITS.reset(token)
+    deep = _open_delimiters(text, len(text), max_depth)
+    if deep is not None:
+        raise _error(M.read_too_deep(max_depth), _Lines(text).span(deep), M.HINT_DEPTH, "depth",
+                     text)
+    return forms
+
+
+# ---------------------------------------------------------------- the public reader
+
+@functools.lru_cache(maxsize=256)
+def _read_cached(text: str, lim) -> tuple:
+    return _read_fast(text, lim, False)
+
+
+def read(text: str, *, max_depth: int = DEFAULT_MAX_DEPTH,
+         max_literal_chars: int = DEFAULT_MAX_LITERAL_CHARS,
+         max_int_digits: int = DEFAULT_MAX_INT_DIGITS, comments: bool = False) -> tuple:
+    """All top-level forms of text; ReadError (with span and hint) on anything malformed.
+
+    Forms are shared between calls with the same text (a small cache): treat them as immutable.
+    With comments=True the result also holds Comment forms and collection spans carry their end
+    (for the source formatter).
+    """
+    if type(text) is not str:
+        raise TypeError("read expects a str")
+    lim = (max_depth, max_literal_chars, max_int_digits)
+    if comments:
+        return _read_fast(text, lim, True)
+    if len(text) <= _CACHE_MAX_TEXT:
+        return _read_cached(text, lim)
+    return _read_fast(text, lim, False)

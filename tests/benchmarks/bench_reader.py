@@ -1,0 +1,49 @@
+"""Median read time of PtcRunner's five bench programs: fast reader (with and without its
+cache) and the reference Lark LALR reader. Run: python tests/benchmarks/bench_reader.py"""
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from ptclisp import reader  # noqa: E402
+
+# PtcRunner bench/baselines/lisp_eval.json (v0.13.0)
+PROGRAMS = {
+    "arithmetic": "(+ 1 (* 2 3) (- 10 4) (* (+ 1 1) 5))",
+    "collection_hofs": "(reduce + 0 (map (fn [x] (* x x)) (filter odd? (range 0 40))))",
+    "map_string": ('(let [m {:a "alpha" :b "beta" :c "gamma"}] (clojure.string/join "," '
+                   '(map clojure.string/upper-case [(:a m) (:b m) (:c m)])))'),
+    "closure_apply": "(let [mk (fn [x] (fn [y] (+ x y)))] (reduce + 0 (map (mk 10) [1 2 3 4 5])))",
+    "context_filter": "(->> data/orders (filter #(> (:total %) 20)) (map :total) (reduce + 0))",
+}
+LIM = (reader.DEFAULT_MAX_DEPTH, reader.DEFAULT_MAX_LITERAL_CHARS, reader.DEFAULT_MAX_INT_DIGITS)
+
+
+def median_us(fn, text: str, rounds: int = 31, inner: int = 200) -> float:
+    """Median over rounds of the mean time of `inner` calls, in microseconds."""
+    samples = []
+    for _ in range(rounds):
+        t0 = time.perf_counter()
+        for _ in range(inner):
+            fn(text)
+        samples.append((time.perf_counter() - t0) / inner * 1e6)
+    return statistics.median(samples)
+
+
+def main() -> None:
+    reader.read("(warm up)")
+    uncached = lambda text: reader._read_fast(text, LIM, False)  # noqa: E731
+    print(f"{'program':16} {'chars':>5} {'cached':>9} {'uncached':>9} {'lark':>9}   (median µs)")
+    for name, text in PROGRAMS.items():
+        cached = median_us(reader.read, text)
+        fresh = median_us(uncached, text)
+        lark = median_us(reader.read_with_lark, text, rounds=11, inner=20)
+        print(f"{name:16} {len(text):5} {cached:9.2f} {fresh:9.2f} {lark:9.1f}")
+
+
+if __name__ == "__main__":
+    main()
