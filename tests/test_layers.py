@@ -1,0 +1,67 @@
+"""The direction of dependencies (DESIGN.md "The house"), read from the imports."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PKG = Path(__file__).resolve().parent.parent / "ptclisp"
+
+
+def imports_of(path: Path) -> set[str]:
+    """Absolute module names a file imports (relative imports resolved against ptclisp)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    rel = path.relative_to(PKG.parent).with_suffix("")
+    package = list(rel.parts[:-1])
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                mod = ".".join(base + ([node.module] if node.module else []))
+                out.add(mod)
+                out.update(f"{mod}.{a.name}" for a in node.names)
+            else:
+                out.add(node.module)
+    return out
+
+
+def modules(pattern: str):
+    return sorted(PKG.glob(pattern))
+
+
+def test_core_never_imports_llm_or_cli():
+    for path in modules("**/*.py"):
+        rel = path.relative_to(PKG)
+        if rel.parts[0] == "llm" or rel.name == "cli.py":
+            continue
+        bad = {m for m in imports_of(path) if m.startswith(("ptclisp.llm", "ptclisp.cli"))}
+        assert not bad, f"{rel} imports {bad}"
+
+
+def test_only_the_reader_imports_lark():
+    for path in modules("**/*.py"):
+        rel = path.relative_to(PKG)
+        if rel.name == "reader.py":
+            continue
+        bad = {m for m in imports_of(path) if m.split(".")[0] == "lark"}
+        assert not bad, f"{rel} imports {bad}"
+
+
+def test_builtins_see_values_and_errors_only():
+    forbidden = ("ptclisp.session", "ptclisp.tools", "ptclisp.evaluator", "ptclisp.analyzer",
+                 "ptclisp.functions", "ptclisp.specials", "ptclisp.isolation", "ptclisp.journal",
+                 "ptclisp.parallel")
+    for path in modules("core/*.py"):
+        bad = {m for m in imports_of(path) if m.startswith(forbidden)}
+        assert not bad, f"core/{path.name} imports {bad}"
+
+
+def test_llm_uses_the_public_face_only():
+    internals = ("ptclisp.evaluator", "ptclisp.analyzer", "ptclisp.functions",
+                 "ptclisp.specials", "ptclisp.macros", "ptclisp.patterns",
+                 "ptclisp.comprehension", "ptclisp.budget")
+    for path in modules("llm/*.py"):
+        bad = {m for m in imports_of(path) if m.startswith(internals)}
+        assert not bad, f"llm/{path.name} imports {bad}"
