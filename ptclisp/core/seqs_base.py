@@ -157,10 +157,19 @@ def index_arg(i, who: str) -> int:
 
 
 def field_getter(key):
-    """A fast flexible lookup of one key (spec 7.5) for keyword and string keys."""
+    """A fast flexible lookup of one key (spec 7.5) for keyword and string keys.
+
+    Dicts are tried with the key and then its other spelling (keyword <-> string, the common
+    case of JSON data read with keywords); everything else goes through `values.lookup`.
+    """
+    other = key.name if type(key) is Keyword else Keyword(key)
+
     def get(x):
         if type(x) is dict:
             v = x.get(key, MISSING)
+            if v is not MISSING:
+                return v
+            v = x.get(other, MISSING)
             if v is not MISSING:
                 return v
         return lookup(x, key)

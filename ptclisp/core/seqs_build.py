@@ -89,15 +89,17 @@ def _conj_entry(m, x):
                   ("(conj {:a 1} [:b 2])", "{:a 1 :b 2}"), ("(conj nil 1)", "[1]")),
          signature="(conj coll x & xs)")
 def conj(coll=MISSING, *xs):
+    if len(xs) == 1:  # the hot path: (reduce conj acc xs)
+        t = type(coll)
+        if t is PVEC:  # `values.conj_vector` misses the C pvector type
+            return coll.append(xs[0])
+        if t is list:
+            return conj_vector(coll, xs[0])
     if coll is MISSING:
         return []
     if coll is None:
         return list(xs)
     if isinstance(coll, VECTOR_TYPES):
-        if len(xs) == 1:
-            if type(coll) is PVEC:  # `values.conj_vector` misses the C pvector type
-                return coll.append(xs[0])
-            return conj_vector(coll, xs[0])
         return extend_vector(coll, xs) if xs else coll
     if isinstance(coll, SET_TYPES):
         return coll.union(map(hashable, xs)) if xs else coll

@@ -9,7 +9,8 @@ vector path of keys, or a function; they skip nil values and refuse non-numbers 
 from __future__ import annotations
 
 from collections import Counter
-from functools import cmp_to_key
+from functools import cmp_to_key, reduce as _fold
+from operator import add
 
 from .. import messages
 from ..errors import EvalError
@@ -166,14 +167,21 @@ def _numbers(values, who):
     return values
 
 
+def _total(values):
+    """The sum, floats added left to right like (reduce + ...) (no compensated summation)."""
+    if any(type(v) is float for v in values):
+        return _fold(add, values, 0)
+    return sum(values)
+
+
 def _mean(values):
-    return sum(values) / len(values) if values else None
+    return _total(values) / len(values) if values else None
 
 
 @builtin("sum", arity=1, doc="The sum of the numbers in coll (nils skipped; 0 when empty).",
          example=(("(sum [1 2 3 4 5])", "15"), ("(sum [])", "0")), signature="(sum coll)")
 def sum_(coll):
-    return sum(_numbers(_records(coll, "sum"), "sum"))
+    return _total(_numbers(_records(coll, "sum"), "sum"))
 
 
 @builtin("avg", arity=1, doc="The mean of the numbers in coll (nils skipped; nil when empty).",
@@ -192,7 +200,7 @@ def _field_values(who, k, coll):
                   ("(sum-by :x [])", "0")),
          signature="(sum-by key coll)")
 def sum_by(k, coll):
-    return sum(_field_values("sum-by", k, coll))
+    return _total(_field_values("sum-by", k, coll))
 
 
 @builtin("avg-by", arity=2, doc="The mean of the key's values over coll (nil and missing skipped).",

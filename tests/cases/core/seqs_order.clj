@@ -324,3 +324,10 @@
 
 (frequencies (map :status [{:status "ok"} {:status "err"} {:status "ok"}]))
 ;; => {"ok" 2 "err" 1}
+
+;; floats add left to right, like (reduce + ...) in Clojure
+(sum [0.1 0.2 0.3])
+;; => 0.6000000000000001
+
+(sum-by :x [{:x 0.1} {:x 0.2} {:x 0.3}])
+;; => 0.6000000000000001
