@@ -357,23 +357,33 @@ class Compiler:
         args = [self.compile(a) for a in node.args]
         span, form = node.span, node.form
 
+        def fail(exc, f, vals):
+            if isinstance(exc, PtcError):
+                return exc.with_span(span, form)
+            if callable(f):
+                return _dynamic_error(exc, f, vals).with_span(span, form)
+            return EvalError(messages.wrong_arity(len(vals), messages.show_value(f)),
+                             code="arity", span=span, form=form)
+
+        if len(args) == 1:
+            a0 = args[0]
+
+            def call1(fr):
+                f = fnc(fr)
+                x = a0(fr)
+                try:
+                    return f(x) if callable(f) else as_fn(f)(x)
+                except (PtcError, *CONVERTED) as exc:
+                    raise fail(exc, f, (x,)) from None
+            return call1
+
         def run(fr):
             f = fnc(fr)
             vals = [a(fr) for a in args]
-            if callable(f):
-                try:
-                    return f(*vals)
-                except PtcError as e:
-                    raise e.with_span(span, form)
-                except CONVERTED as exc:
-                    raise _dynamic_error(exc, f, vals).with_span(span, form) from None
             try:
-                return as_fn(f)(*vals)
-            except PtcError as e:
-                raise e.with_span(span, form)
-            except TypeError:
-                raise EvalError(messages.wrong_arity(len(vals), messages.show_value(f)),
-                                code="arity", span=span, form=form) from None
+                return f(*vals) if callable(f) else as_fn(f)(*vals)
+            except (PtcError, *CONVERTED) as exc:
+                raise fail(exc, f, vals) from None
         return run
 
     def tool_call(self, node):
