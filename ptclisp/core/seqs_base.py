@@ -31,7 +31,7 @@ FN_FIRST = {
     "map": "(map f coll)", "mapv": "(mapv f coll)", "filter": "(filter pred coll)",
     "filterv": "(filterv pred coll)", "remove": "(remove pred coll)", "keep": "(keep f coll)",
     "keep-indexed": "(keep-indexed f coll)", "map-indexed": "(map-indexed f coll)",
-    "mapcat": "(mapcat f coll)", "reduce": "(reduce f init coll)", "some": "(some pred coll)",
+    "mapcat": "(mapcat f coll)", "reduce": "(reduce f coll)", "some": "(some pred coll)",
     "every?": "(every? pred coll)", "not-any?": "(not-any? pred coll)",
     "not-every?": "(not-every? pred coll)", "take-while": "(take-while pred coll)",
     "drop-while": "(drop-while pred coll)", "split-with": "(split-with pred coll)",

@@ -16,7 +16,7 @@ from .. import messages
 from ..errors import EvalError
 from ..values import MISSING, Keyword
 from .registry import builtin
-from .seqs_base import comparable, dedupe_key, hashable, items, key_fn, not_coll
+from .seqs_base import PVEC, comparable, dedupe_key, hashable, items, key_fn, not_coll
 from .support import as_fn
 
 _ASC, _DESC = Keyword("asc"), Keyword("desc")
@@ -239,6 +239,8 @@ def group_by(f, coll):
     out = {}
     for x in xs:
         k = g(x)
+        if type(k) is PVEC:
+            k = hashable(k)
         try:
             group = out.get(k)
         except TypeError:  # a vector or map key: freeze it
@@ -258,6 +260,8 @@ def group_by(f, coll):
 def frequencies(coll):
     xs = items(coll, "frequencies")
     try:
+        if PVEC in set(map(type, xs)):
+            raise TypeError
         counts = Counter(xs)
     except TypeError:  # vectors or maps among the items: count their frozen forms
         counts = Counter(map(hashable, xs))

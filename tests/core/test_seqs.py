@@ -216,7 +216,7 @@ def test_reduce_follows_clojure_on_empty_input():
 
 
 @pytest.mark.parametrize("name,shape", [
-    ("filter", "(filter pred coll)"), ("map", "(map f coll)"), ("reduce", "(reduce f init coll)"),
+    ("filter", "(filter pred coll)"), ("map", "(map f coll)"), ("reduce", "(reduce f coll)"),
     ("remove", "(remove pred coll)"), ("some", "(some pred coll)"),
     ("sort-by", "(sort-by keyfn coll)"), ("group-by", "(group-by f coll)"),
 ])
@@ -476,3 +476,11 @@ def test_describe_paths():
     deep = _d([{"items": [{"id": i} for i in range(600)]} for _ in range(20)], paths=True, depth=2)
     assert "max_path_values" in deep[kw("caps_hit")]
     assert deep[kw("paths")]["items.id"][kw("value_count")] <= 10_000
+
+
+def test_persistent_vectors_are_frozen_like_other_vectors():
+    pv = pvector([1, 2])
+    assert call("frequencies", [pv, [1, 2]]) == {(1, 2): 2}
+    assert list(call("group-by", lambda x: pv, [1, 2])) == [(1, 2)]
+    assert call("set", [pv, (1, 2)]) == frozenset({(1, 2)})
+    assert call("distinct", [pv, [1, 2]]) == [pv]
