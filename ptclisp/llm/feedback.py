@@ -1,0 +1,210 @@
+"""What the model (and the caller) is shown of a result or an error, within fixed sizes.
+
+- `format_execution_result`: REPL-style feedback, at most 10 items per collection and 512
+  characters by default; floats without IEEE noise (`3.3`, not `3.3000000000000003`).
+- `format_result`: the caller's view, at most 50 items / 500 characters; floats with two
+  decimals as in PtcRunner; items separated by ", " (commas are whitespace in PTC-Lisp, so the
+  text still reads back): `[1, 2, 3]`, `{:a 1, :b 2}`.
+- `truncate_for_history`: a smaller *value* whose printed form fits a byte budget: vectors keep
+  leading items, maps their leading entries (in printing order), sets their leading members,
+  strings end with "...", anything else too big becomes a cut string.
+- `format_error_for_llm`: kind, position, message, the source line with a caret, the Lisp call
+  stack and the hint, within 512 characters; a ReadError about delimiters gets the repair hint.
+Every text cut says what was cut: `(2/5)` items, `(10/21 chars)`.
+"""
+from __future__ import annotations
+
+from ..formatter import format_float, format_string, render_value
+from ..source import Span, excerpt
+from ..values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, sort_key
+from . import messages as M
+from .repair import diagnose
+
+__all__ = [
+    "format_execution_result", "format_result", "truncate_for_history", "format_error_for_llm",
+    "cut_text",
+]
+
+_ERROR_MAX_CHARS = 512
+_MESSAGE_SHARE = 300  # the error message keeps at most this much of the error budget
+_MIN_HISTORY_BYTES = 16
+_MAX_HISTORY_DEPTH = 200  # past this nesting a collection that does not fit is left out
+
+
+def cut_text(text: str, max_chars: int) -> tuple[str, bool]:
+    """text within max_chars, ending with `... (k/N chars)` when it had to be cut."""
+    if len(text) <= max_chars:
+        return text, False
+    total = len(text)
+    keep = max_chars - len(M.cut_note(total, total))
+    if keep < 1:
+        return text[:max(max_chars, 0)], True
+    while keep + 1 + len(M.cut_note(keep + 1, total)) <= max_chars:  # fewer digits, more text
+        keep += 1
+    return text[:keep] + M.cut_note(keep, total), True
+
+
+def format_execution_result(value, *, feedback_limit: int = 10,
+                            feedback_max_chars: int = 512) -> tuple[str, bool]:
+    """(text, truncated?): the value as REPL feedback for the model."""
+    return render_value(value, limit=feedback_limit, max_chars=feedback_max_chars,
+                        compact_floats=True)
+
+
+def format_result(value, *, result_limit: int = 50, result_max_chars: int = 500) -> str:
+    """The final result as text for the caller."""
+    if type(value) is float:
+        text = f"{value:.2f}" if value == value and abs(value) != float("inf") else format_float(value)
+        return cut_text(text, result_max_chars)[0]
+    if type(value) is int:
+        return cut_text(render_value(value)[0], result_max_chars)[0]
+    return render_value(value, limit=result_limit, max_chars=result_max_chars,
+                        separator=", ")[0]
+
+
+# ---------------------------------------------------------------- history
+
+
+def truncate_for_history(value, *, max_bytes: int = 1024):
+    """value, or a smaller value of the same shape whose printed form fits max_bytes (UTF-8)."""
+    if max_bytes < _MIN_HISTORY_BYTES:
+        raise ValueError(f"max_bytes must be at least {_MIN_HISTORY_BYTES}")
+    return _fit(value, max_bytes, 0)
+
+
+def _size(value, cap: int) -> int | None:
+    """UTF-8 bytes of value's printed form, or None when over cap."""
+    text, cut = render_value(value, max_chars=cap)
+    if cut:
+        return None
+    size = len(text.encode("utf-8"))
+    return size if size <= cap else None
+
+
+def _fit(value, budget: int, depth: int):
+    """value if it fits budget, else its cut-down version (None if nothing of it fits)."""
+    if _size(value, budget) is not None:
+        return value
+    if type(value) is str:
+        return _fit_string(value, budget)
+    if depth < _MAX_HISTORY_DEPTH:
+        if isinstance(value, VECTOR_TYPES):
+            return _fit_items(list(value), budget, depth)
+        if isinstance(value, MAP_TYPES):
+            return _fit_map(value, budget, depth)
+        if isinstance(value, SET_TYPES):
+            kept = _fit_items(sorted(value, key=sort_key), budget, depth, whole_only=True,
+                              brackets=3)
+            return None if kept is None else frozenset(kept)
+    if isinstance(value, (VECTOR_TYPES, MAP_TYPES, SET_TYPES)):
+        return None
+    return _fit_string(render_value(value, max_chars=budget * 4)[0], budget)
+
+
+def _fit_string(s: str, budget: int):
+    """The longest prefix of s + "..." whose printed form fits budget."""
+    room = budget - len(format_string("..."))
+    if room < 0:
+        return None
+    used, keep = 0, 0
+    for c in s:
+        w = len(format_string(c).encode("utf-8")) - 2
+        if used + w > room:
+            break
+        used += w
+        keep += 1
+    return s[:keep] + "..."
+
+
+def _fit_items(items: list, budget: int, depth: int, *, whole_only: bool = False,
+               brackets: int = 2):
+    """Leading items whose `[a b c]` form fits budget; the first that does not may be cut."""
+    if brackets > budget:
+        return None
+    kept: list = []
+    used = brackets
+    for item in items:
+        gap = 1 if kept else 0
+        size = _size(item, budget - used - gap)
+        if size is not None:
+            kept.append(item)
+            used += gap + size
+            continue
+        if not whole_only:
+            part = _fit(item, budget - used - gap, depth + 1)
+            if part is not None:
+                kept.append(part)
+        break
+    return kept
+
+
+def _fit_map(m, budget: int, depth: int):
+    """Leading entries (in printing order) whose `{k v}` form fits budget."""
+    if budget < 2:
+        return None
+    kept: dict = {}
+    used = 2
+    for k, v in sorted(m.items(), key=lambda kv: sort_key(kv[0])):
+        gap = 1 if kept else 0
+        key_size = _size(k, budget - used - gap - 2)
+        if key_size is None:
+            break
+        room = budget - used - gap - key_size - 1
+        size = _size(v, room)
+        if size is not None:
+            kept[k] = v
+            used += gap + key_size + 1 + size
+            continue
+        part = _fit(v, room, depth + 1)
+        if part is not None:
+            kept[k] = part
+        break
+    return kept
+
+
+# ---------------------------------------------------------------- errors
+
+
+def format_error_for_llm(error, *, max_chars: int = _ERROR_MAX_CHARS) -> str:
+    """An error as the model should see it: kind, where, what, the line, the hint."""
+    kind, message, span, source, hint, stack = _error_fields(error)
+    if kind == "ReadError" and source:
+        report = diagnose(source)
+        if report is not None:
+            if message in report.message:  # the report says the same, more fully
+                message = report.message
+            elif report.message not in message:
+                message = f"{message} ({report.message})"
+            hint = report.hint
+    where = f" at {span}" if span is not None else ""
+    head = f"{kind}{where}: " + cut_text(message, _MESSAGE_SHARE)[0]
+    parts = [head]
+    caret = excerpt(source or "", span, width=72) if span is not None else ""
+    if caret:
+        parts.append(caret)
+    if stack:
+        frames = ", ".join(f"{n} ({s})" if s is not None else str(n) for n, s in list(stack)[:3])
+        parts.append(cut_text(M.error_in(frames), 120)[0])
+    if hint:
+        used = sum(len(p) + 1 for p in parts)
+        room = max_chars - used
+        if room > 20:
+            parts.append(cut_text(M.error_hint(hint), room)[0])
+    return cut_text("\n".join(parts), max_chars)[0]
+
+
+def _error_fields(error):
+    """(kind, message, span, source, hint, stack) from an error object or a dict."""
+    if isinstance(error, dict):  # PtcError.to_dict() or a host's {"reason", "message"} map
+        get = error.get
+        line, column = get("line"), get("column")
+        span = Span(line, column) if isinstance(line, int) and isinstance(column, int) else None
+        return (str(get("kind") or get("reason") or "Error"), str(get("message") or ""), span,
+                get("source"), get("hint"), ())
+    kind = getattr(error, "kind", None) or "Error"
+    message = getattr(error, "message", None)
+    if message is None:
+        message = str(error)
+    return (str(kind), str(message), getattr(error, "span", None),
+            getattr(error, "source", None), getattr(error, "hint", None),
+            getattr(error, "stack", None) or ())
