@@ -199,12 +199,12 @@ def pop(coll):
 @builtin("subvec", arity=(2, 3), doc="The items from start (inclusive) to end (exclusive), clamped.",
          example=(("(subvec [0 1 2 3 4] 1 3)", "[1 2]"), ("(subvec [0 1 2 3 4] 2)", "[2 3 4]")),
          signature="(subvec v start end?)")
-def subvec(v, start, end=None):
+def subvec(v, start, end=MISSING):
     if not isinstance(v, VECTOR_TYPES):
         raise type_err("subvec", "a vector", v)
     n = len(v)
     s = min(max(index_arg(start, "subvec"), 0), n)
-    e = n if end is None else min(max(index_arg(end, "subvec"), 0), n)
+    e = n if end is MISSING else min(max(index_arg(end, "subvec"), 0), n)
     return as_list(v[s:e]) if s < e else []
 
 
@@ -253,8 +253,8 @@ def _range_arg(x):
          example=(("(range 5)", "[0 1 2 3 4]"), ("(range 5 10)", "[5 6 7 8 9]"),
                   ("(range 0 10 2)", "[0 2 4 6 8]"), ("(range 10 0 -2)", "[10 8 6 4 2]")),
          signature="(range end) (range start end) (range start end step)")
-def range_(a, b=None, c=None):
-    start, end, step = (0, a, 1) if b is None else (a, b, 1 if c is None else c)
+def range_(a, b=MISSING, c=MISSING):
+    start, end, step = (0, a, 1) if b is MISSING else (a, b, 1 if c is MISSING else c)
     start, end, step = _range_arg(start), _range_arg(end), _range_arg(step)
     if type(start) is int and type(end) is int and type(step) is int and step != 0:
         r = range(start, end, step)

@@ -16,7 +16,7 @@ from ..values import (
 )
 from .registry import builtin
 from .seqs_base import (
-    PVEC, char_count, dedupe_key, extend_vector, hashable, items, map_entries, type_err,
+    PVEC, char_count, dedupe_key, extend_vector, hashable, items, type_err,
 )
 
 # ---------------------------------------------------------------- vectors
@@ -145,6 +145,8 @@ def into(to=MISSING, source=MISSING):
         return []
     if source is MISSING:
         return to
+    if isinstance(to, MAP_TYPES) and isinstance(source, MAP_TYPES):
+        return _into_map(to, source.items())
     xs = items(source, "into")
     if to is None:
         return list(xs)
@@ -154,7 +156,7 @@ def into(to=MISSING, source=MISSING):
     if isinstance(to, SET_TYPES):
         return to.union(map(hashable, xs))
     if isinstance(to, MAP_TYPES):
-        return _into_map(to, source.items() if isinstance(source, MAP_TYPES) else xs)
+        return _into_map(to, xs)
     raise type_err("into", "a collection to pour into", to)
 
 
@@ -228,4 +230,4 @@ def distinct_p(*xs):
     return True
 
 
-__all__ = ["conj", "into", "vec", "cons", "concat", "set_", "contains_p", "map_entries"]
+__all__ = ["conj", "into", "vec", "cons", "concat", "set_", "contains_p"]

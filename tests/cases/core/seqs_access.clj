@@ -398,6 +398,15 @@
 (range "1" 3)
 ;; !! EvalError: range expected numbers, got string
 
+(range 1 nil)
+;; !! EvalError: range expected numbers, got nil
+
+(range 1 5 nil)
+;; !! EvalError: range expected numbers, got nil
+
+(subvec [1 2 3] 1 nil)
+;; !! EvalError: subvec expected an integer index, got nil
+
 (range 0 ##Inf)
 ;; !! EvalError: would never end
 
