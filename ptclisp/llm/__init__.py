@@ -1,4 +1,16 @@
-"""The LLM layer: taking the program out of a model's reply, and what the model is shown back."""
+"""The LLM layer: taking the program out of a model's reply, and what the model is shown back.
+
+Everything a model sees from ptclisp goes through here: `parse` finds the one program in a reply
+(or raises NoCodeFound / MultipleCodeBlocks, both ExtractionError), the `format_*` functions
+render results and errors within fixed sizes, `truncate_for_history` shrinks values for
+transcripts, and the envelope wraps execution data so tool output cannot pose as instructions.
+Message texts live in `ptclisp.llm.messages`. This package uses the public face of ptclisp
+(formatter, errors, values), never the evaluator; the language core never imports it.
+"""
+from .envelope import (
+    PREAMBLE, ExecutionFeedback, error_feedback, execution_feedback, turn_feedback, turn_info,
+    with_turn_info, wrap, wrap_with_preamble,
+)
 from .extract import (
     ExtractionError, MultipleCodeBlocks, NoCodeFound, extract_fenced_blocks,
     extract_fenced_blocks_with_lines, parse, strip_thinking,
@@ -6,11 +18,15 @@ from .extract import (
 from .feedback import (
     cut_text, format_error_for_llm, format_execution_result, format_result, truncate_for_history,
 )
+from .memory import MemoryFeedback, memory_feedback
 from .repair import DelimiterReport, diagnose
 
 __all__ = [
     "parse", "ExtractionError", "NoCodeFound", "MultipleCodeBlocks", "extract_fenced_blocks",
-    "extract_fenced_blocks_with_lines", "strip_thinking", "diagnose", "DelimiterReport",
+    "extract_fenced_blocks_with_lines", "strip_thinking",
     "format_execution_result", "format_result", "truncate_for_history", "format_error_for_llm",
-    "cut_text",
+    "cut_text", "diagnose", "DelimiterReport",
+    "memory_feedback", "MemoryFeedback",
+    "PREAMBLE", "wrap", "wrap_with_preamble", "turn_info", "with_turn_info",
+    "ExecutionFeedback", "execution_feedback", "turn_feedback", "error_feedback",
 ]
