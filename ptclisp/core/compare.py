@@ -10,10 +10,12 @@
 from __future__ import annotations
 
 from .. import values
-from ..values import equal, sort_key
+from ..values import Keyword, equal, sort_key
 from .registry import builtin
 
 _NUM = frozenset((int, float))
+_SAME_TYPE_EQ = frozenset((int, float, str, Keyword))  # where Python == is PTC = for one type
+_NO = object()  # an argument not given: the variadic comparisons take their first two by name
 
 
 # ---------------------------------------------------------------- equality
@@ -23,11 +25,18 @@ _NUM = frozenset((int, float))
          doc="True if all arguments are equal; numbers compare by value, (= 1 1.0) is true.",
          example=(("(= 1 1)", "true"), ("(= 1 1.0)", "true"), ("(= [1 2] [1 2] [1 2])", "true"),
                   ("(= 1 true)", "false"), ("(= ##NaN ##NaN)", "false")))
-def eq(x, *more):
-    if len(more) == 1:
-        return equal(x, more[0])
-    for y in more:
-        if not equal(x, y):
+def eq(x, y=_NO, *more):
+    if not more:
+        if y is _NO:
+            return True
+        t = type(x)
+        if t is type(y) and t in _SAME_TYPE_EQ:
+            return x == y
+        return equal(x, y)
+    if not equal(x, y):
+        return False
+    for z in more:
+        if not equal(x, z):
             return False
     return True
 
@@ -35,8 +44,8 @@ def eq(x, *more):
 @builtin("not=", arity=(1, None), signature="(not= x y & more)",
          doc="Same as (not (= x y ...)).",
          example=(("(not= 1 2)", "true"), ("(not= 1 1.0)", "false")))
-def not_eq(x, *more):
-    return not eq(x, *more)
+def not_eq(x, y=_NO, *more):
+    return not eq(x, y, *more)
 
 
 # ---------------------------------------------------------------- ordering
@@ -80,49 +89,45 @@ def _chain(test, x, more) -> bool:
          doc="True if the arguments are strictly increasing; never fails on mixed types.",
          example=(("(< 1 2 3)", "true"), ("(< 1 1)", "false"), ('(< "a" "b")', "true"),
                   ("(< ##NaN 1)", "false")))
-def lt(x, *more):
-    if len(more) == 1:
-        y = more[0]
+def lt(x, y=_NO, *more):
+    if not more:
         if type(x) in _NUM and type(y) in _NUM:
             return x < y
-        return _lt(x, y)
-    return _chain(_lt, x, more)
+        return True if y is _NO else _lt(x, y)
+    return _chain(_lt, x, (y, *more))
 
 
 @builtin(">", arity=(1, None), signature="(> x y & more)",
          doc="True if the arguments are strictly decreasing; never fails on mixed types.",
          example=(("(> 3 2 1)", "true"), ("(> 1 2)", "false"), ('(> "b" "a")', "true")))
-def gt(x, *more):
-    if len(more) == 1:
-        y = more[0]
+def gt(x, y=_NO, *more):
+    if not more:
         if type(x) in _NUM and type(y) in _NUM:
             return x > y
-        return _lt(y, x)
-    return _chain(lambda a, b: _lt(b, a), x, more)
+        return True if y is _NO else _lt(y, x)
+    return _chain(lambda a, b: _lt(b, a), x, (y, *more))
 
 
 @builtin("<=", arity=(1, None), signature="(<= x y & more)",
          doc="True if the arguments never decrease; never fails on mixed types.",
          example=(("(<= 1 1 2)", "true"), ("(<= 2 1)", "false"), ("(<= nil nil)", "true")))
-def le(x, *more):
-    if len(more) == 1:
-        y = more[0]
+def le(x, y=_NO, *more):
+    if not more:
         if type(x) in _NUM and type(y) in _NUM:
             return x <= y
-        return _le(x, y)
-    return _chain(_le, x, more)
+        return True if y is _NO else _le(x, y)
+    return _chain(_le, x, (y, *more))
 
 
 @builtin(">=", arity=(1, None), signature="(>= x y & more)",
          doc="True if the arguments never increase; never fails on mixed types.",
          example=(("(>= 3 3 1)", "true"), ("(>= 1 2)", "false"), ("(>= ##NaN 0.0)", "false")))
-def ge(x, *more):
-    if len(more) == 1:
-        y = more[0]
+def ge(x, y=_NO, *more):
+    if not more:
         if type(x) in _NUM and type(y) in _NUM:
             return x >= y
-        return _le(y, x)
-    return _chain(lambda a, b: _le(b, a), x, more)
+        return True if y is _NO else _le(y, x)
+    return _chain(lambda a, b: _le(b, a), x, (y, *more))
 
 
 @builtin("compare", arity=2, signature="(compare x y)",

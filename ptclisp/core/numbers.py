@@ -20,8 +20,10 @@ from .registry import builtin
 
 MAX_INT_BITS = 100_000  # results past 2**MAX_INT_BITS are refused (about 30,000 digits)
 _INT_LIMIT = 1 << MAX_INT_BITS
+_NEG_LIMIT = -_INT_LIMIT
 _NUM = frozenset((int, float))  # bool is excluded: type(True) is bool
 _INF = math.inf
+_NO = object()  # an argument not given (the variadic builtins take their first two by name)
 
 __all__ = ["MAX_INT_BITS", "to_float", "check_int_size", "number_type_error", "arithmetic_error"]
 
@@ -50,7 +52,7 @@ def _divide_by_zero() -> EvalError:
 
 def check_int_size(who: str, n: int) -> int:
     """n itself, or an arithmetic error when it is past the big-integer cap."""
-    if -_INT_LIMIT < n < _INT_LIMIT:
+    if _NEG_LIMIT < n < _INT_LIMIT:
         return n
     raise arithmetic_error(messages.int_too_large(who, MAX_INT_BITS), messages.HINT_BIG_INT)
 
@@ -67,6 +69,13 @@ def _check_numbers(who: str, args) -> None:
     for a in args:
         if type(a) not in _NUM:
             raise number_type_error(who, a)
+
+
+def _present(a, b, more) -> tuple:
+    """The arguments actually given to a variadic builtin declared as (a=_NO, b=_NO, *more)."""
+    if b is _NO:
+        return () if a is _NO else (a,)
+    return (a, b, *more)
 
 
 def _float_fold(op, args):
@@ -89,17 +98,16 @@ def _fold(who: str, op, args):
 @builtin("+", arity=(0, None), aliases=("+'",), signature="(+ x y ...)",
          doc="Sum of the numbers; (+) is 0.",
          example=(("(+ 1 2 3)", "6"), ("(+ 1 2.5)", "3.5"), ("(+)", "0")))
-def add(*args):
-    if len(args) == 2:
-        a, b = args
-        if type(a) in _NUM and type(b) in _NUM:
-            try:
-                return a + b
-            except OverflowError:
-                return to_float(a) + to_float(b)
+def add(a=_NO, b=_NO, *more):
+    if type(a) in _NUM and type(b) in _NUM and not more:
+        try:
+            return a + b
+        except OverflowError:
+            return to_float(a) + to_float(b)
+    args = _present(a, b, more)
     if not args:
         return 0
-    if all(type(a) is int for a in args):
+    if all(type(x) is int for x in args):
         return sum(args)
     return _fold("+", _py_add, args)
 
@@ -107,24 +115,22 @@ def add(*args):
 @builtin("-", arity=(1, None), aliases=("-'",), signature="(- x y ...)",
          doc="Subtracts the rest from x; (- x) negates x.",
          example=(("(- 10 3)", "7"), ("(- 10 3 2)", "5"), ("(- 5)", "-5")))
-def sub(x, *more):
-    if len(more) == 1:
-        y = more[0]
-        if type(x) in _NUM and type(y) in _NUM:
-            try:
-                return x - y
-            except OverflowError:
-                return to_float(x) - to_float(y)
-    if not more:
+def sub(x, y=_NO, *more):
+    if type(x) in _NUM and type(y) in _NUM and not more:
+        try:
+            return x - y
+        except OverflowError:
+            return to_float(x) - to_float(y)
+    if y is _NO:
         if type(x) not in _NUM:
             raise number_type_error("-", x)
         return -x
-    return _fold("-", _py_sub, (x, *more))
+    return _fold("-", _py_sub, (x, y, *more))
 
 
 def _mul_checked(a, b):
     r = a * b
-    if type(r) is int and not -_INT_LIMIT < r < _INT_LIMIT:
+    if type(r) is int and not _NEG_LIMIT < r < _INT_LIMIT:
         check_int_size("*", r)
     return r
 
@@ -132,17 +138,16 @@ def _mul_checked(a, b):
 @builtin("*", arity=(0, None), aliases=("*'",), signature="(* x y ...)",
          doc="Product of the numbers; (*) is 1.",
          example=(("(* 2 3 4)", "24"), ("(* 2 1.5)", "3.0"), ("(*)", "1")))
-def mul(*args):
-    if len(args) == 2:
-        a, b = args
-        if type(a) in _NUM and type(b) in _NUM:
-            try:
-                r = a * b
-            except OverflowError:
-                return to_float(a) * to_float(b)
-            if type(r) is int and not -_INT_LIMIT < r < _INT_LIMIT:
-                check_int_size("*", r)
-            return r
+def mul(a=_NO, b=_NO, *more):
+    if type(a) in _NUM and type(b) in _NUM and not more:
+        try:
+            r = a * b
+        except OverflowError:
+            return to_float(a) * to_float(b)
+        if type(r) is int and not _NEG_LIMIT < r < _INT_LIMIT:
+            check_int_size("*", r)
+        return r
+    args = _present(a, b, more)
     if not args:
         return 1
     return _fold("*", _mul_checked, args)
@@ -184,10 +189,15 @@ def _div2(a, b):
          doc="Divides x by the rest; always a float. (/ x) is 1/x. Integer zero divisor: error.",
          example=(("(/ 10 2)", "5.0"), ("(/ 10 4)", "2.5"), ("(/ 2)", "0.5"),
                   ("(/ 1.0 0.0)", "##Inf")))
-def div(x, *more):
-    if not more:
+def div(x, y=_NO, *more):
+    if not more and type(x) in _NUM and type(y) in _NUM and y:
+        try:
+            return x / y
+        except OverflowError:
+            return _div2(x, y)
+    if y is _NO:
         return _div2(1, x)
-    acc = x
+    acc = _div2(x, y)
     for d in more:
         acc = _div2(acc, d)
     return acc

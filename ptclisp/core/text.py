@@ -21,6 +21,7 @@ from .registry import builtin
 
 _KEYWORD_NAME = re.compile(r"[a-zA-Z][a-zA-Z0-9_?!-]*", re.ASCII)
 _FMT = None  # ptclisp.formatter, imported on first use
+_UNCHARGED = 1024  # strings up to this length are not charged against the size limit
 _MIN_ROOM = 16  # a cut value keeps at least this much room for its "(shown/total)" note
 
 
@@ -68,9 +69,12 @@ _STR = {
 
 def to_str(v) -> str:
     """The text `str` makes of one value."""
-    if type(v) is str:
+    t = type(v)
+    if t is str:
         return v
-    conv = _STR.get(type(v))
+    if t is int:
+        return _int_str(v)
+    conv = _STR.get(t)
     if conv is not None:
         return conv(v)
     if is_regex(v):
@@ -79,10 +83,15 @@ def to_str(v) -> str:
 
 
 def _joined(parts, sep: str = "") -> str:
-    """parts joined, charged against the size limit first."""
-    if len(parts) > 1:
-        budget.charge_size(sum(map(len, parts)) + len(sep) * (len(parts) - 1), "string")
-    return sep.join(parts)
+    """parts joined; a long result is charged against the size limit.
+
+    The parts already exist, so the join at most doubles what the program holds; short
+    results are not worth the charge.
+    """
+    out = sep.join(parts)
+    if len(out) > _UNCHARGED:
+        budget.charge_size(len(out), "string")
+    return out
 
 
 @builtin("str", arity=(0, None), signature="(str x ...)",
@@ -92,7 +101,7 @@ def _joined(parts, sep: str = "") -> str:
 def str_(*args):
     if len(args) == 1:
         return to_str(args[0])
-    return _joined([v if type(v) is str else to_str(v) for v in args])
+    return _joined([to_str(v) for v in args])
 
 
 @builtin("pr-str", arity=(0, None), signature="(pr-str x ...)",

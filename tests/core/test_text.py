@@ -28,7 +28,7 @@ class _Limits:
     max_steps = None
     timeout = None
     max_depth = 100
-    max_collection_size = 1000
+    max_collection_size = 2000
     max_print_chars = 50
     regex_timeout = None
 
@@ -69,9 +69,10 @@ def test_str_of_collections_and_big_integers():
 
 def test_str_is_charged_against_the_size_limit(meter):
     s = f("str")
-    assert len(s("x" * 600, "y" * 400)) == 1000
+    assert len(s("x" * 1600, "y" * 400)) == 2000
     with pytest.raises(LimitExceeded):
-        s("x" * 600, "y" * 401)
+        s("x" * 1600, "y" * 401)
+    assert len(f("pr-str")("x" * 1000, "y" * 900)) == 1905
 
 
 def test_pr_str():
