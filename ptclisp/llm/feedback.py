@@ -15,7 +15,6 @@ Every text cut says what was cut: `(2/5)` items, `(10/21 chars)`.
 from __future__ import annotations
 
 from ..formatter import format_float, format_string, render_value
-from ..source import Span, excerpt
 from ..values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, sort_key
 from . import messages as M
 from .repair import diagnose
@@ -167,7 +166,7 @@ def _fit_map(m, budget: int, depth: int):
 
 def format_error_for_llm(error, *, max_chars: int = _ERROR_MAX_CHARS) -> str:
     """An error as the model should see it: kind, where, what, the line, the hint."""
-    kind, message, span, source, hint, stack = _error_fields(error)
+    kind, message, where, source, hint, stack = _error_fields(error)
     if kind == "ReadError" and source:
         report = diagnose(source)
         if report is not None:
@@ -176,14 +175,14 @@ def format_error_for_llm(error, *, max_chars: int = _ERROR_MAX_CHARS) -> str:
             elif report.message not in message:
                 message = f"{message} ({report.message})"
             hint = report.hint
-    where = f" at {span}" if span is not None else ""
-    head = f"{kind}{where}: " + cut_text(message, _MESSAGE_SHARE)[0]
+    at = f" at line {where[0]}, column {where[1]}" if where else ""
+    head = f"{kind}{at}: " + cut_text(message, _MESSAGE_SHARE)[0]
     parts = [head]
-    caret = excerpt(source or "", span, width=72) if span is not None else ""
+    caret = _caret(source, *where) if where and source else ""
     if caret:
         parts.append(caret)
     if stack:
-        frames = ", ".join(f"{n} ({s})" if s is not None else str(n) for n, s in list(stack)[:3])
+        frames = ", ".join(_frame(n, s) for n, s in list(stack)[:3])
         parts.append(cut_text(M.error_in(frames), 120)[0])
     if hint:
         used = sum(len(p) + 1 for p in parts)
@@ -194,17 +193,37 @@ def format_error_for_llm(error, *, max_chars: int = _ERROR_MAX_CHARS) -> str:
 
 
 def _error_fields(error):
-    """(kind, message, span, source, hint, stack) from an error object or a dict."""
+    """(kind, message, (line, column) or None, source, hint, stack) of an error or a dict."""
     if isinstance(error, dict):  # PtcError.to_dict() or a host's {"reason", "message"} map
         get = error.get
-        line, column = get("line"), get("column")
-        span = Span(line, column) if isinstance(line, int) and isinstance(column, int) else None
-        return (str(get("kind") or get("reason") or "Error"), str(get("message") or ""), span,
+        where = _where(get("line"), get("column"))
+        return (str(get("kind") or get("reason") or "Error"), str(get("message") or ""), where,
                 get("source"), get("hint"), ())
     kind = getattr(error, "kind", None) or "Error"
     message = getattr(error, "message", None)
     if message is None:
         message = str(error)
-    return (str(kind), str(message), getattr(error, "span", None),
-            getattr(error, "source", None), getattr(error, "hint", None),
-            getattr(error, "stack", None) or ())
+    span = getattr(error, "span", None)
+    where = _where(getattr(span, "line", None), getattr(span, "column", None))
+    return (str(kind), str(message), where, getattr(error, "source", None),
+            getattr(error, "hint", None), getattr(error, "stack", None) or ())
+
+
+def _frame(name, span) -> str:
+    where = _where(getattr(span, "line", None), getattr(span, "column", None))
+    return f"{name} (line {where[0]}, column {where[1]})" if where else str(name)
+
+
+def _where(line, column):
+    return (line, column) if isinstance(line, int) and isinstance(column, int) else None
+
+
+def _caret(source: str, line: int, column: int, width: int = 72) -> str:
+    """The source line (windowed around the column) with a caret under the column."""
+    lines = str(source).splitlines()
+    if not 1 <= line <= len(lines):
+        return ""
+    text = lines[line - 1].replace("\t", " ")
+    col = max(column - 1, 0)
+    start = max(0, min(col - width // 2, len(text) - width)) if len(text) > width else 0
+    return f"  {text[start:start + width]}\n  {' ' * min(col - start, width)}^"
