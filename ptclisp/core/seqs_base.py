@@ -189,6 +189,11 @@ def path_getter(path):
     return get
 
 
+def fn1(f):
+    """A one-argument Python callable for f; keywords get the fast flexible lookup."""
+    return field_getter(f) if type(f) is Keyword else as_fn(f)
+
+
 def key_fn(k, paths: bool = False):
     """The key function of the -by builtins: keyword/string keys, optional paths, else a function."""
     t = type(k)
@@ -245,5 +250,5 @@ def extend_vector(v, xs):
 __all__ = [
     "PVEC", "FN_FIRST", "type_err", "not_coll", "chars", "char_count", "ordered", "map_entries",
     "items", "positional", "as_list", "count_arg", "index_arg", "field_getter", "path_getter",
-    "key_fn", "hashable", "dedupe_key", "comparable", "extend_vector",
+    "fn1", "key_fn", "hashable", "dedupe_key", "comparable", "extend_vector",
 ]

@@ -13,9 +13,8 @@ from ..errors import EvalError
 from ..values import MISSING, VECTOR_TYPES, equal
 from .registry import builtin
 from .seqs_base import (
-    as_list, count_arg, dedupe_key, hashable, items, positional, type_err,
+    as_list, count_arg, dedupe_key, fn1, hashable, items, positional, type_err,
 )
-from .support import as_fn
 
 # ---------------------------------------------------------------- take and drop
 
@@ -57,7 +56,7 @@ def drop_last(a, b=MISSING):
 
 def _span(pred, xs) -> int:
     """The length of the leading run of xs for which pred is truthy."""
-    p = as_fn(pred)
+    p = fn1(pred)
     for i, x in enumerate(xs):
         r = p(x)
         if r is None or r is False:
@@ -162,7 +161,7 @@ def partition_all(n, a, b=MISSING):
          signature="(partition-by f coll)")
 def partition_by(f, coll):
     xs = items(coll, "partition-by")
-    g = as_fn(f)
+    g = fn1(f)
     out, run, prev = [], [], MISSING
     for x in xs:
         k = g(x)
@@ -265,7 +264,7 @@ def flatten(coll):
                   "{:id 1 :children [{:id 2} {:id 3}]}))", "[1 2 3]"),
          signature="(tree-seq branch? children root)")
 def tree_seq(branch, children, root):
-    is_branch, kids_of = as_fn(branch), as_fn(children)
+    is_branch, kids_of = fn1(branch), fn1(children)
     out, stack = [], [root]
     while stack:
         node = stack.pop()

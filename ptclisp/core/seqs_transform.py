@@ -14,7 +14,7 @@ from .. import budget, messages
 from ..errors import EvalError
 from ..values import MISSING
 from .registry import builtin
-from .seqs_base import items
+from .seqs_base import fn1, items
 from .support import as_fn
 
 # ---------------------------------------------------------------- map family
@@ -28,7 +28,7 @@ from .support import as_fn
 def map_(f, coll, *colls):
     if not colls:
         xs = items(coll, "map")
-        return list(map(as_fn(f), xs))
+        return list(map(fn1(f), xs))
     seqs = [items(c, "map") for c in (coll, *colls)]
     return list(map(as_fn(f), *seqs))
 
@@ -37,7 +37,7 @@ def map_(f, coll, *colls):
          example=("(mapv inc [1 2 3])", "[2 3 4]"), signature="(mapv f coll & colls)")
 def mapv(f, coll, *colls):
     if not colls:
-        return list(map(as_fn(f), items(coll, "mapv")))
+        return list(map(fn1(f), items(coll, "mapv")))
     return list(map(as_fn(f), *[items(c, "mapv") for c in (coll, *colls)]))
 
 
@@ -54,7 +54,7 @@ def map_indexed(f, coll):
                   ("(mapcat identity [[1 2] [3 4] [5]])", "[1 2 3 4 5]")),
          signature="(mapcat f coll & colls)")
 def mapcat(f, coll, *colls):
-    results = map_(f, coll, *colls) if colls else list(map(as_fn(f), items(coll, "mapcat")))
+    results = map_(f, coll, *colls) if colls else list(map(fn1(f), items(coll, "mapcat")))
     out = []
     for r in results:
         try:
@@ -74,7 +74,7 @@ def mapcat(f, coll, *colls):
          signature="(filter pred coll)")
 def filter_(pred, coll):
     xs = items(coll, "filter")
-    p = as_fn(pred)
+    p = fn1(pred)
     return [x for x in xs if (r := p(x)) is not None and r is not False]
 
 
@@ -82,7 +82,7 @@ def filter_(pred, coll):
          example=("(filterv odd? [1 2 3])", "[1 3]"), signature="(filterv pred coll)")
 def filterv(pred, coll):
     xs = items(coll, "filterv")
-    p = as_fn(pred)
+    p = fn1(pred)
     return [x for x in xs if (r := p(x)) is not None and r is not False]
 
 
@@ -90,7 +90,7 @@ def filterv(pred, coll):
          example=("(remove even? [1 2 3 4])", "[1 3]"), signature="(remove pred coll)")
 def remove(pred, coll):
     xs = items(coll, "remove")
-    p = as_fn(pred)
+    p = fn1(pred)
     return [x for x in xs if (r := p(x)) is None or r is False]
 
 
@@ -100,7 +100,7 @@ def remove(pred, coll):
          signature="(keep f coll)")
 def keep(f, coll):
     xs = items(coll, "keep")
-    g = as_fn(f)
+    g = fn1(f)
     return [r for r in map(g, xs) if r is not None]
 
 
@@ -142,7 +142,7 @@ def reduce_(f, a, b=MISSING):
          signature="(some pred coll)")
 def some(pred, coll):
     xs = items(coll, "some")
-    p = as_fn(pred)
+    p = fn1(pred)
     for x in xs:
         r = p(x)
         if r is not None and r is not False:
@@ -155,7 +155,7 @@ def some(pred, coll):
          signature="(every? pred coll)")
 def every_p(pred, coll):
     xs = items(coll, "every?")
-    p = as_fn(pred)
+    p = fn1(pred)
     for x in xs:
         r = p(x)
         if r is None or r is False:
@@ -167,7 +167,7 @@ def every_p(pred, coll):
          example=("(not-every? even? [2 3])", "true"), signature="(not-every? pred coll)")
 def not_every_p(pred, coll):
     xs = items(coll, "not-every?")
-    p = as_fn(pred)
+    p = fn1(pred)
     for x in xs:
         r = p(x)
         if r is None or r is False:
@@ -180,7 +180,7 @@ def not_every_p(pred, coll):
          signature="(not-any? pred coll)")
 def not_any_p(pred, coll):
     xs = items(coll, "not-any?")
-    p = as_fn(pred)
+    p = fn1(pred)
     for x in xs:
         r = p(x)
         if r is not None and r is not False:
