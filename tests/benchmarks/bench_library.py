@@ -59,14 +59,17 @@ WORKLOADS = {
 }
 
 
-def median_time(fn, repeat):
-    fn()
-    samples = []
+def median_times(fns, repeat):
+    """Median seconds of each function, timed in alternation so load drift hits all alike."""
+    samples = [[] for _ in fns]
+    for f in fns:
+        f()
     for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - t)
-    return statistics.median(samples)
+        for f, out in zip(fns, samples):
+            t = time.perf_counter()
+            f()
+            out.append(time.perf_counter() - t)
+    return [statistics.median(s) for s in samples]
 
 
 def run_checked(src, data):
@@ -78,16 +81,16 @@ def run_checked(src, data):
 
 def main():
     quick = "--quick" in sys.argv
-    repeat = 3 if quick else 7
+    repeat = 3 if quick else 11
     print(f"{'workload':14s} {'n':>8s} {'t(n)':>9s} {'t(2n)':>9s} {'ratio':>6s}"
           f" {'CPython(n)':>11s} {'vs CPython':>10s}")
     for name, (src, make, n, by_hand) in WORKLOADS.items():
         n = n // 4 if quick else n
         small, large = make(n), make(2 * n)
         assert run_checked(src, small) == by_hand(small)
-        t1 = median_time(lambda: run_checked(src, small), repeat)
-        t2 = median_time(lambda: run_checked(src, large), repeat)
-        tp = median_time(lambda: by_hand(small), repeat)
+        t1, t2, tp = median_times([lambda: run_checked(src, small),
+                                   lambda: run_checked(src, large),
+                                   lambda: by_hand(small)], repeat)
         print(f"{name:14s} {n:8d} {t1 * 1e3:7.1f}ms {t2 * 1e3:7.1f}ms {t2 / t1:6.2f}"
               f" {tp * 1e3:9.2f}ms {t1 / tp:9.1f}x")
 
