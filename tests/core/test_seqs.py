@@ -484,3 +484,24 @@ def test_persistent_vectors_are_frozen_like_other_vectors():
     assert list(call("group-by", lambda x: pv, [1, 2])) == [(1, 2)]
     assert call("set", [pv, (1, 2)]) == frozenset({(1, 2)})
     assert call("distinct", [pv, [1, 2]]) == [pv]
+
+
+# ---------------------------------------------------------------- registry examples
+
+
+def _seq_examples():
+    import inspect
+    from ptclisp.core import REGISTRY
+    for b in REGISTRY.values():
+        if inspect.getmodule(b.fn).__name__.rsplit(".", 1)[-1].startswith("seqs"):
+            for source, expected in b.examples:
+                yield pytest.param(source, expected, id=f"{b.name}: {source}")
+
+
+@pytest.mark.parametrize("source,expected", list(_seq_examples()))
+def test_registry_examples_run(source, expected):
+    import ptclisp
+    from ptclisp.formatter import read_value
+    result = ptclisp.run(source)
+    assert result.error is None, result.error and result.error.render()
+    assert equal(result.value, read_value(expected))
