@@ -61,6 +61,8 @@ def format_float(x: float, *, compact: bool = False) -> str:
         return "##Inf" if x > 0 else "##-Inf"
     if compact and x != 0.0:
         x = float(f"{x:.12g}")
+    if 1e-3 <= abs(x) < 1e7:  # Python's shortest repr already has Java's plain layout here
+        return repr(x)
     if x == 0.0:
         return "-0.0" if math.copysign(1.0, x) < 0 else "0.0"
     sign, digits, exponent = Decimal(repr(x)).normalize().as_tuple()
@@ -419,12 +421,44 @@ def render_value(value, *, limit=None, max_chars=None, compact_floats=False,
 def format_value(value, *, limit=None, max_chars=None) -> str:
     """The value as PTC-Lisp text; truncation (if any) says what was cut."""
     if max_chars is None and limit is None:
-        conv = _ATOMS.get(type(value))
-        if conv is not None:
-            return conv(value, False)
-        if type(value) is str:
-            return format_string(value)
+        try:
+            return _plain(value, 0)
+        except _Overflow:  # nested too deep for the quick printer: use the explicit stack
+            pass
     return _Printer(limit, max_chars, False, " ").run(value)[0]
+
+
+_PLAIN_DEPTH = 100
+
+
+def _plain(v, depth: int) -> str:
+    """The whole value printed (recursively, for speed; raises _Overflow when too deep)."""
+    t = type(v)
+    conv = _ATOMS.get(t)
+    if conv is not None:
+        return conv(v, False)
+    if t is str:
+        return format_string(v)
+    if depth > _PLAIN_DEPTH:
+        raise _Overflow
+    depth += 1
+    if isinstance(v, VECTOR_TYPES):
+        return "[" + " ".join([_plain(x, depth) for x in v]) + "]"
+    if isinstance(v, MAP_TYPES):
+        if all(type(k) is Keyword for k in v):
+            entries = sorted(v.items(), key=_keyword_entry)
+        else:
+            entries = _sorted_by_key(list(v.items()), _NO_LIMIT, _entry_key)
+        return "{" + " ".join([_plain(k, depth) + " " + _plain(x, depth)
+                               for k, x in entries]) + "}"
+    if isinstance(v, SET_TYPES):
+        return "#{" + " ".join([_plain(x, depth) for x in _sorted_by_key(
+            list(v), _NO_LIMIT, sort_key)]) + "}"
+    return _other_text(v, False)
+
+
+def _keyword_entry(kv):
+    return kv[0].name
 
 
 # ---------------------------------------------------------------- reading data back
