@@ -16,7 +16,9 @@ from __future__ import annotations
 import math
 
 import immutables
-from pyrsistent import PVector, pvector
+from pyrsistent import pvector
+
+PVector = type(pvector())  # the C implementation's concrete class (pyrsistent.PVector is an ABC)
 
 __all__ = [
     "Keyword", "Symbol", "Var", "kw", "sym",
