@@ -501,6 +501,12 @@ def _bad_token(text: str, p: int) -> ReadError:
     tok = c + _RUN.match(text, p + 1).group()
     if c == '"':
         return _bad_string(text, p, span)
+    for i, ch in enumerate(tok):  # an invisible character is the likeliest culprit
+        if unicodedata.category(ch) in _INVISIBLE:
+            name = unicodedata.name(ch, "")
+            code = f"U+{ord(ch):04X}" + (f" ({name.lower()})" if name else "")
+            return _error(M.read_invisible(code), _Lines(text).span(p + i), M.HINT_INVISIBLE,
+                          "invisible", text)
     if c == "#":
         return _bad_dispatch(text, p, tok, span)
     if c in _PREFIXES:
@@ -521,10 +527,6 @@ def _bad_token(text: str, p: int) -> ReadError:
             if shape.fullmatch(tok):
                 return _unsupported(key, span, text)
         return _error(M.read_invalid_number(tok), span, M.HINT_NUMBER, "bad-number", text)
-    if unicodedata.category(c) in _INVISIBLE:
-        name = unicodedata.name(c, "")
-        code = f"U+{ord(c):04X}" + (f" ({name.lower()})" if name else "")
-        return _error(M.read_invisible(code), span, M.HINT_INVISIBLE, "invisible", text)
     return _error(M.read_invalid_token(tok), span, M.HINT_SYMBOL, "bad-token", text)
 
 
@@ -657,24 +659,25 @@ def read_with_lark(text: str, *, max_depth: int = DEFAULT_MAX_DEPTH,
     lim = (max_depth, max_literal_chars, max_int_digits)
     token = _LIMITS.set(lim)
     try:
-        forms = _grammar().lark.parse(text)
+        forms, error, at = _grammar().lark.parse(text), None, len(text)
     except UnexpectedInput as e:
-        raise _lark_error(e, text) from None
-    except VisitError as e:  # a callback's ReadError, wrapped by Lark
-        err = e.orig_exc
-        if isinstance(err, ReadError):
-            err.source = text
-            raise err from None
-        raise
-    except ReadError as err:
-        err.source = text
-        raise
+        error = _lark_error(e, text)
+        at = getattr(e, "pos_in_stream", None) or getattr(getattr(e, "token", None), "start_pos",
+                                                          None) or len(text)
+    except VisitError as e:  # a callback's error, wrapped by Lark
+        if not isinstance(e.orig_exc, ReadError):
+            raise
+        error, at = e.orig_exc, len(text)
+    except ReadError as e:
+        error, at = e, len(text)
     finally:
         _LIMITS.reset(token)
-    deep = _open_delimiters(text, len(text), max_depth)
+    deep = _open_delimiters(text, at, max_depth)  # the fast reader stops at the first too-deep opener
     if deep is not None:
-        raise _error(M.read_too_deep(max_depth), _Lines(text).span(deep), M.HINT_DEPTH, "depth",
-                     text)
+        error = _error(M.read_too_deep(max_depth), _Lines(text).span(deep), M.HINT_DEPTH, "depth")
+    if error is not None:
+        error.source = text
+        raise error
     return forms
 
 
