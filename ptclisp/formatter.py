@@ -32,7 +32,7 @@ from .values import (
 )
 
 __all__ = [
-    "format_value", "render_value", "format_float", "format_string", "read_value",
+    "format_value", "render_value", "format_float", "format_string", "cut_text", "read_value",
     "value_from_form",
     "set_regex_factory", "RegexLiteral",
 ]
@@ -41,7 +41,6 @@ _ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
 _ESCAPE_TABLE = str.maketrans(_ESCAPES)
 _NO_LIMIT = float("inf")
 _ELLIPSIS = " ..."
-_MIN_HARD_CUT = 16  # below this budget the text is cut without a note (no room for one)
 _MIN_SHARE = 40  # a long string in a collection keeps at least this much of the budget
 
 
@@ -320,7 +319,7 @@ class _Printer:
             f.shown -= 1
             self.set_res(f, f.reserve_for(f.index - 1))
         elif f.root:
-            self.overflow = text if text is not None else self.unbudgeted_opener(v)
+            self.overflow = text if text is not None else format_value(v, limit=3)
 
     def atom_text(self, v, room):
         """The text of a scalar (a string cut to fit room), or None for collections."""
@@ -335,9 +334,7 @@ class _Printer:
 
     def fit_string(self, s: str, room) -> str:
         """The quoted string, or its longest prefix that fits room with a `(k/N chars)` note."""
-        if len(s) + 2 <= room and 2 * len(s) + 2 <= room:
-            return format_string(s)
-        if len(s) + 2 <= room:
+        if len(s) + 2 <= room:  # else even the unescaped string cannot fit
             full = format_string(s)
             if len(full) <= room:
                 return full
@@ -373,10 +370,6 @@ class _Printer:
         self.put(sep + opener)
         return frame
 
-    def unbudgeted_opener(self, v) -> str:
-        """What the root would have started with (for the hard cut of a tiny budget)."""
-        return format_value(v, limit=3)
-
     def close(self, f: _Frame):
         self.stack.pop()
         self.reserve -= f.res
@@ -390,19 +383,20 @@ class _Printer:
             self.put(f.closer)
 
     def _hard_cut(self, text: str) -> str:
-        """text cut to the budget, ending with `... (k/N chars)`."""
-        budget = int(self.budget)
-        if len(text) <= budget:
-            return text
-        if budget < _MIN_HARD_CUT:
-            return text[:budget]
-        total = len(text)
-        k = budget - len(f"... ({total}/{total} chars)")
-        if k < 1:
-            return text[:budget]
-        while k + 1 + len(f"... ({k + 1}/{total} chars)") <= budget:
-            k += 1
-        return text[:k] + f"... ({k}/{total} chars)"
+        return cut_text(text, int(self.budget))[0]
+
+
+def cut_text(text: str, max_chars: int) -> tuple[str, bool]:
+    """(text within max_chars ending with `... (k/N chars)` when cut, cut?)."""
+    if len(text) <= max_chars:
+        return text, False
+    total = len(text)
+    keep = max_chars - len(f"... ({total}/{total} chars)")
+    if keep < 1:  # no room for a note
+        return text[:max(max_chars, 0)], True
+    while keep + 1 + len(f"... ({keep + 1}/{total} chars)") <= max_chars:
+        keep += 1  # the note got shorter than reserved: keep more text
+    return text[:keep] + f"... ({keep}/{total} chars)", True
 
 
 def render_value(value, *, limit=None, max_chars=None, compact_floats=False,

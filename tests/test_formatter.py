@@ -19,18 +19,6 @@ from ptclisp.formatter import (
 from ptclisp.values import Keyword, Symbol, Var, equal, freeze, kw, sym
 
 
-def _reader_ready() -> bool:
-    try:
-        from ptclisp.reader import read
-        read("1")
-    except NotImplementedError:
-        return False
-    return True
-
-
-needs_reader = pytest.mark.skipif(not _reader_ready(), reason="the reader has not landed yet")
-
-
 class _Fn:
     """A stand-in for an evaluator closure or builtin carrying the printing hooks."""
 
@@ -247,13 +235,11 @@ def test_non_data_is_a_read_error(form, fragment):
 # ---------------------------------------------------------------- the round trip
 
 
-@needs_reader
 @pytest.mark.parametrize("text", [t for _, t in SCALARS + COLLECTIONS])
 def test_printed_forms_read_back(text):
     assert format_value(read_value(text)) == text
 
 
-@needs_reader
 @pytest.mark.parametrize("text,fragment", [
     ("(+ 1 2)", messages.DATA_LIST), ("foo", "found the symbol foo"), ("1 2", "found 2"),
     ("", "found nothing"), ("#(inc %)", messages.DATA_FN),
@@ -317,7 +303,6 @@ def _readable_values():
 READABLE_VALUES = _readable_values()
 
 
-@needs_reader
 @settings(max_examples=200, deadline=None)
 @given(READABLE_VALUES)
 def test_round_trip(value):

@@ -14,7 +14,7 @@ Every text cut says what was cut: `(2/5)` items, `(10/21 chars)`.
 """
 from __future__ import annotations
 
-from ..formatter import format_float, format_string, render_value
+from ..formatter import cut_text, format_float, format_string, render_value
 from ..values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, sort_key
 from . import messages as M
 from .repair import diagnose
@@ -28,19 +28,6 @@ _ERROR_MAX_CHARS = 512
 _MESSAGE_SHARE = 300  # the error message keeps at most this much of the error budget
 _MIN_HISTORY_BYTES = 16
 _MAX_HISTORY_DEPTH = 200  # past this nesting a collection that does not fit is left out
-
-
-def cut_text(text: str, max_chars: int) -> tuple[str, bool]:
-    """text within max_chars, ending with `... (k/N chars)` when it had to be cut."""
-    if len(text) <= max_chars:
-        return text, False
-    total = len(text)
-    keep = max_chars - len(M.cut_note(total, total))
-    if keep < 1:
-        return text[:max(max_chars, 0)], True
-    while keep + 1 + len(M.cut_note(keep + 1, total)) <= max_chars:  # fewer digits, more text
-        keep += 1
-    return text[:keep] + M.cut_note(keep, total), True
 
 
 def format_execution_result(value, *, feedback_limit: int = 10,

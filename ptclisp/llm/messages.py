@@ -93,11 +93,6 @@ def repaired_tail(text: str) -> str:
 # ---------------------------------------------------------------- feedback
 
 
-def cut_note(shown: int, total: int) -> str:
-    """The note after text cut to a character budget (the formatter's shape)."""
-    return f"... ({shown}/{total} chars)"
-
-
 PRINTS_CUT_HINT = "output truncated; print specific fields instead"
 PREVIEW_CUT_HINT = ";; (result truncated; println specific fields to see more)"
 MEMORY_CUT_HINT = ";; (previews truncated; println specific fields to see more)"
