@@ -1,8 +1,9 @@
 """Values as text and names: str pr-str println print prn name keyword symbol type.
 
 - `str` concatenates without separators: nil is "", strings and characters as they are,
-  floats like Clojure (1.0, 1.0E21, Infinity, NaN), keywords with their colon, collections in
-  their printed form (`(str [1 "a"])` is `[1 "a"]`).
+  floats like Clojure (1.0, 1.0E21, Infinity, NaN), keywords with their colon, regexes as their
+  source, values with a `ptc_str()` hook (dates) as its text, collections in their printed form
+  (`(str [1 "a"])` is `[1 "a"]`).
 - `pr-str` prints readably (strings quoted) and joins with spaces.
 - `println` and `print` join their arguments with spaces, strings unquoted and everything else
   printed readably (nil prints as nil), record one line through the run's print budget and
@@ -79,6 +80,9 @@ def to_str(v) -> str:
         return conv(v)
     if is_regex(v):
         return v.ptc_regex_source
+    hook = getattr(v, "ptc_str", None)  # e.g. dates give their ISO-8601 text
+    if callable(hook):
+        return hook()
     return _pr(v)
 
 

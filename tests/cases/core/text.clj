@@ -403,3 +403,7 @@
 
 (Boolean/parseBoolean true)
 ;; !! EvalError: Boolean/parseBoolean expected a string, got boolean: true
+
+;; values with their own text (dates) give it to str
+(str "d=" (LocalDate/parse "2024-01-02"))
+;; => "d=2024-01-02"
