@@ -125,3 +125,51 @@ def test_long_repaired_program_shows_only_its_end():
 def test_stray_closer_in_the_middle_is_not_repaired():
     r = diagnose("(+ 1 2)) (inc 3)")
     assert r.repaired is None and r.hint == M.STRAY_HINT
+
+
+@pytest.mark.parametrize("reply,message,hint", [
+    ("Just text", "No valid PTC-Lisp code found in response.",
+     "Please provide code in a ```clojure or ```lisp code block, or as a raw s-expression "
+     "starting with '('."),
+    ("```python\nx = 1\n```", "Your reply contains Python code, but only PTC-Lisp programs run here.",
+     "Write the program in PTC-Lisp (Clojure syntax) in one ```clojure block, e.g. "
+     "(count (filter even? [1 2 3])) instead of len([x for x in xs if x % 2 == 0])."),
+    ('{"a": 1}', "Your reply contains JSON, but only PTC-Lisp programs run here.",
+     "Call tools from a PTC-Lisp program in one ```clojure block, e.g. (tool/search {:query "
+     "\"x\"}); write data as Lisp maps {:key \"value\"}."),
+    ("```go\nx := 1\n```", "Your reply contains a ```go block, but only PTC-Lisp programs run here.",
+     "Write the program in PTC-Lisp (Clojure syntax) in one ```clojure block."),
+    ("```clojure\n\n```", "Your ```clojure block is empty.",
+     "Put the whole program between the opening and the closing fence."),
+    ("```\n```", "Your ```clojure block is empty.",
+     "Put the whole program between the opening and the closing fence."),
+    ("```clojure\n", "Your reply ended right after opening a code block: it was probably cut off.",
+     "Send the whole program again in one ```clojure block, keeping it shorter."),
+    ("```lisp\n(a)\n```\n```lisp\n(b)\n```\n```lisp\n(c)\n```",
+     "Found 3 code blocks in your response, but exactly ONE is required.",
+     "Combine all your code into a single ```clojure block. Variables defined in separate blocks "
+     "are NOT shared."),
+])
+def test_extraction_messages_are_pinned(reply, message, hint):
+    with pytest.raises(ExtractionError) as info:
+        parse(reply)
+    assert (info.value.message, info.value.hint) == (message, hint)
+
+
+@pytest.mark.parametrize("code,message,hint", [
+    ("(a", "unclosed '(' opened at line 1, column 1",
+     "add ')' at the end; the program would then read:\n(a)"),
+    ('(a "b', "unclosed string opened at line 1, column 4 (2 delimiters are unclosed in all)",
+     "add '\"' then ')' at the end; the program would then read:\n(a \"b\")"),
+    ("(a))", "unexpected ')' at line 1, column 4: nothing is open there",
+     "remove ')' at the end; the program would then read:\n(a)"),
+    ("[a)", "')' at line 1, column 3 does not close '[' opened at line 1, column 1",
+     "close the '[' with ']' first, or remove the extra closer"),
+    ("a) (b)", "unexpected ')' at line 1, column 2: nothing is open there",
+     "remove it, or look for a missing opener before it"),
+    ("(a \\", "unclosed '(' opened at line 1, column 1",
+     "add ')' at the end; the program would then read:\n(a )"),
+])
+def test_repair_messages_are_pinned(code, message, hint):
+    report = diagnose(code)
+    assert (report.message, report.hint) == (message, hint)
