@@ -173,6 +173,8 @@ HINT_MERGE_VECTORS = "merge combines maps; to join vectors use (into v1 v2) or (
 HINT_APPLY_LAST = ("the last argument of apply is the list of arguments: (apply f [x y]) "
                    "or (apply f x [y z])")
 HINT_VECTOR_APPEND = "an index equal to the count appends; use conj to add at the end"
+HINT_NOT_NESTABLE = ("the path goes deeper than the data: check the path, or set the value "
+                     "itself with a shorter path")
 
 # ---------------------------------------------------------------- sequence library (core/seqs*)
 

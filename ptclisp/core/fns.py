@@ -18,20 +18,28 @@ from .support import as_fn
 _FN_VALUES = (*MAP_TYPES, *SET_TYPES, *VECTOR_TYPES)
 
 
+_BY_ID: dict = {}  # id(builtin function) -> Builtin, filled on first use (registry complete)
+_CHECKED: dict = {}  # id(builtin function) -> its arity-checking wrapper
+
+
 def _builtin_of(f):
     """The registry entry when f is a builtin's own function, else None."""
-    name = getattr(f, "ptc_name", None)
-    if type(name) is not str:
-        return None
-    ns, _, short = name.rpartition("/")
-    b = registry.resolve(ns or None, short)
+    if not _BY_ID:
+        _BY_ID.update((id(b.fn), b) for b in registry.REGISTRY.values())
+    b = _BY_ID.get(id(f))
     return b if b is not None and b.fn is f else None
 
 
 def _arity_checked(f):
     """f, or for a builtin with a bounded arity a wrapper raising Clojure's arity error."""
+    wrapper = _CHECKED.get(id(f))
+    if wrapper is not None:
+        return wrapper
     b = _builtin_of(f)
-    if b is None or (b.min_args == 0 and b.max_args is None):
+    if b is None:
+        return f
+    if b.min_args == 0 and b.max_args is None:
+        _CHECKED[id(f)] = f
         return f
     lo, hi, name = b.min_args, b.max_args, f.ptc_name
 
@@ -41,6 +49,7 @@ def _arity_checked(f):
             raise EvalError(messages.wrong_arity(n, name), code="arity")
         return f(*args)
 
+    _CHECKED[id(f)] = checked
     return checked
 
 
@@ -215,6 +224,13 @@ def some_fn(*fs):
 def fnil(f, x, y=MISSING, z=MISSING):
     fn = need_fn(f, "fnil", "(fnil f default)")
     defaults = tuple(d for d in (x, y, z) if d is not MISSING)
+    if len(defaults) == 1:
+        def nil_patched1(*args):
+            if args and args[0] is None:
+                return fn(x, *args[1:])
+            return fn(*args)
+
+        return nil_patched1
 
     def nil_patched(*args):
         if not args:

@@ -1,10 +1,14 @@
 """Map operations: get, get-in, assoc, assoc-in, dissoc, update, update-in, update-keys,
 update-vals, keys, vals, key, val, merge, merge-with, select-keys, hash-map, array-map, reduce-kv.
 
-Keys are flexible (spec 7.5) for reading *and* writing: every keyed operation resolves its key
-the way `get` does. A write goes to the key a lookup would find (`(assoc {"n" 1} :n 2)` is
-`{"n" 2}`, not a map with both "n" and :n), and `dissoc` removes every key a lookup could find.
-So JSON data from tools never grows duplicate keys that collide at the host boundary.
+Keys are flexible (spec 7.5) for reading. For writing, two rules keep JSON data from growing
+keys that collide at the host boundary (where keyword keys become strings) without breaking
+Clojure idioms such as renaming a key:
+- set-style writes (`assoc`, the last key of `assoc-in`, `merge`, `merge-with`) and `dissoc`
+  treat a keyword and the string of the same name as one key: `(assoc {"n" 1} :n 2)` is
+  `{"n" 2}`; hyphen/underscore folding stays a read-only convenience;
+- modifications (`update`, `update-in`, the nested maps `assoc-in` goes through) write back to
+  the key they read, whichever flexible variant that was.
 Map views (`keys`, `vals`, `reduce-kv`) follow the total order of keys, so they are
 deterministic (PtcRunner DIV-38).
 """
@@ -15,14 +19,15 @@ from operator import attrgetter
 from .. import messages
 from ..errors import EvalError
 from ..values import (
-    MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, HashMap, Keyword, PVector, _alternate_keys,
-    assoc_map, conj_vector, freeze, lookup, sort_key,
+    MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, HashMap, Keyword, _alternate_keys, assoc_map,
+    conj_vector, freeze, lookup, pvector, sort_key,
 )
 from .fns import need_fn
 from .registry import builtin
 
 _SMALL_MAP = 16  # dicts up to this size are copied; larger targets become HAMTs
-_GETTABLE = frozenset({dict, HashMap, list, tuple, PVector, frozenset, set, str, type(None)})
+_PVEC = type(pvector())  # the concrete persistent-vector class (pyrsistent's PVector is an ABC)
+_GETTABLE = frozenset({dict, HashMap, list, tuple, _PVEC, frozenset, set, str, type(None)})
 _FLEXIBLE = (Keyword, str)
 _by_name = attrgetter("name")
 
@@ -59,7 +64,7 @@ def sorted_items(m) -> list:
 
 
 def resolve_key(m, key):
-    """The key of m a write of `key` should use: key itself, else its flexible match, else key."""
+    """The key of m a lookup of `key` finds (any flexible variant), else key itself."""
     if key in m or not isinstance(key, _FLEXIBLE):
         return key
     for alt in _alternate_keys(key):
@@ -68,8 +73,28 @@ def resolve_key(m, key):
     return key
 
 
+def twin_of(key):
+    """The other spelling of the same key at the JSON boundary: :a <-> "a"; None for others."""
+    t = type(key)
+    if t is Keyword:
+        return key.name
+    if t is str:
+        return Keyword(key)
+    return None
+
+
+def twin_key(m, key):
+    """The key of m a set-style write of `key` replaces: key, else its twin if present."""
+    if key in m:
+        return key
+    twin = twin_of(key)
+    return twin if twin is not None and twin in m else key
+
+
 def _put_all(m, pairs, combine=None):
-    """m with every (key, value) written at its resolved key; combine(old, new) on clashes."""
+    """m with every (key, value) set at its twin key in m; combine(old, new) on clashes.
+
+    Keys resolve against m as given, so two keys of one source map never collapse."""
     if type(m) is HashMap:
         out, finish = m.mutate(), True
     elif len(m) + len(pairs) <= _SMALL_MAP:
@@ -77,8 +102,8 @@ def _put_all(m, pairs, combine=None):
     else:
         out, finish = HashMap(m).mutate(), True
     for k, v in pairs:
-        k = resolve_key(out, freeze(k))
-        if combine is not None and k in out:
+        k = twin_key(m, freeze(k))
+        if combine is not None and k in m:
             v = combine(out[k], v)
         out[k] = v
     return out.finish() if finish else out
@@ -133,7 +158,7 @@ def _assoc_index(who, v, i, x):
         raise _type_error(who, "an integer index for a vector", i, f"({who} v index x)")
     n = len(v)
     if 0 <= i < n:
-        if type(v) is PVector:
+        if type(v) is _PVEC:
             return v.set(i, x)
         out = list(v)
         out[i] = x
@@ -144,11 +169,11 @@ def _assoc_index(who, v, i, x):
                     hint=messages.HINT_VECTOR_APPEND)
 
 
-def _assoc1(who, m, key, value):
-    """m with key -> value: maps (flexible key), vectors (index) and nil (a new map)."""
+def _assoc1(who, m, key, value, resolve=twin_key):
+    """m with key -> value: maps (key resolved by `resolve`), vectors (index), nil (a new map)."""
     if isinstance(m, MAP_TYPES):
         key = freeze(key)
-        return assoc_map(m, resolve_key(m, key), value)
+        return assoc_map(m, resolve(m, key), value)
     if m is None:
         return {freeze(key): value}
     if isinstance(m, VECTOR_TYPES):
@@ -172,8 +197,12 @@ def _get_for_write(m, key):
          example=(("(assoc {:a 1} :b 2)", "{:a 1 :b 2}"), ("(assoc [1 2 3] 1 5)", "[1 5 3]"),
                   ("(assoc nil :a 1)", "{:a 1}"), ('(assoc {"n" 1} :n 2)', '{"n" 2}')))
 def assoc(m, key, value, *kvs):
+    if not kvs and type(m) is HashMap:  # the hot path of assoc inside reduce
+        key = freeze(key)
+        return m.set(twin_key(m, key), value)
     if len(kvs) % 2:
-        raise EvalError(messages.kv_missing_value("assoc", kvs[-1]), code="arity")
+        raise EvalError(messages.kv_missing_value("assoc", kvs[-1]), code="arity",
+                        hint=messages.hint_usage("(assoc m key val key2 val2 ...)"))
     m = _assoc1("assoc", m, key, value)
     for i in range(0, len(kvs), 2):
         m = _assoc1("assoc", m, kvs[i], kvs[i + 1])
@@ -204,11 +233,14 @@ def _check_index(who, m, key):
                   ("(update [1 2 3] 0 * 10)", "[10 2 3]")))
 def update(m, key, f, *args):
     fn = need_fn(f, "update", "(update m key f & args)")
+    if type(m) is HashMap or type(m) is dict:  # the hot path: counting, accumulating
+        key = resolve_key(m, freeze(key))
+        return assoc_map(m, key, _call_updater(fn, m.get(key), args))
     if m is not None and not isinstance(m, (*MAP_TYPES, *VECTOR_TYPES)):
         raise _type_error("update", "a map or vector", m, "(update m key f & args)",
                           isinstance(key, MAP_TYPES))
     _check_index("update", m, key)
-    return _assoc1("update", m, key, _call_updater(fn, _get_for_write(m, key), args))
+    return _assoc1("update", m, key, _call_updater(fn, _get_for_write(m, key), args), resolve_key)
 
 
 # ---------------------------------------------------------------- nested paths
@@ -226,20 +258,22 @@ def _descend(who, m, keys):
     cur = m
     for depth, k in enumerate(keys[:-1]):
         if cur is not None and not isinstance(cur, (*MAP_TYPES, *VECTOR_TYPES)):
-            raise EvalError(messages.kv_not_nestable(who, list(keys[:depth]), cur), code="type")
+            raise EvalError(messages.kv_not_nestable(who, list(keys[:depth]), cur), code="type",
+                            hint=messages.HINT_NOT_NESTABLE)
         _check_index(who, cur, k)
         containers.append(cur)
         cur = _get_for_write(cur, k)
     if cur is not None and not isinstance(cur, (*MAP_TYPES, *VECTOR_TYPES)):
-        raise EvalError(messages.kv_not_nestable(who, list(keys[:-1]), cur), code="type")
+        raise EvalError(messages.kv_not_nestable(who, list(keys[:-1]), cur), code="type",
+                        hint=messages.HINT_NOT_NESTABLE)
     _check_index(who, cur, keys[-1])
     return containers, cur
 
 
 def _rebuild(who, containers, keys, value):
-    """Write value back up the path, bottom-up."""
+    """Write value back up the path, bottom-up, each at the key it was read from."""
     for container, k in zip(reversed(containers), reversed(keys[:-1])):
-        value = _assoc1(who, container, k, value)
+        value = _assoc1(who, container, k, value, resolve_key)
     return value
 
 
@@ -265,14 +299,15 @@ def update_in(m, path, f, *args):
     keys = _in_path("update-in", path, "(update-in m [:a :b] f)")
     containers, leaf = _descend("update-in", m, keys)
     new = _call_updater(fn, _get_for_write(leaf, keys[-1]), args)
-    return _rebuild("update-in", containers, keys, _assoc1("update-in", leaf, keys[-1], new))
+    leaf = _assoc1("update-in", leaf, keys[-1], new, resolve_key)
+    return _rebuild("update-in", containers, keys, leaf)
 
 
 # ---------------------------------------------------------------- removing, selecting
 
 
 @builtin("dissoc", arity=(1, None), signature="(dissoc m key & keys)",
-         doc="m without the given keys (every key a flexible lookup of them would find).",
+         doc="m without the given keys (a keyword key and the string of its name are one key).",
          example=(("(dissoc {:a 1 :b 2} :b)", "{:a 1}"), ("(dissoc {:a 1 :b 2 :c 3} :a :b)", "{:c 3}"),
                   ('(dissoc {"password" "x" "id" 7} :password)', '{"id" 7}')))
 def dissoc(m, *ks):
@@ -284,17 +319,20 @@ def dissoc(m, *ks):
     doomed = []
     for k in ks:
         k = freeze(k)
-        candidates = (k, *_alternate_keys(k)) if isinstance(k, _FLEXIBLE) else (k,)
-        doomed.extend(c for c in candidates if c in m)
+        if k in m:
+            doomed.append(k)
+        twin = twin_of(k)
+        if twin is not None and twin in m:
+            doomed.append(twin)
     if not doomed:
         return m
-    if type(m) is HashMap:
-        out = m.mutate()
-        for k in doomed:
-            out.pop(k, None)
-        return out.finish()
-    gone = set(doomed)
-    return {k: v for k, v in m.items() if k not in gone}
+    if type(m) is not HashMap and len(m) <= _SMALL_MAP:
+        gone = set(doomed)
+        return {k: v for k, v in m.items() if k not in gone}
+    out = (m if type(m) is HashMap else HashMap(m)).mutate()  # later dissocs stay cheap
+    for k in doomed:
+        out.pop(k, None)
+    return out.finish()
 
 
 def _seq_of_keys(who, ks, signature):
@@ -377,7 +415,8 @@ def val(e):
 
 def _pairs(who, kvs):
     if len(kvs) % 2:
-        raise EvalError(messages.kv_missing_value(who, kvs[-1]), code="arity")
+        raise EvalError(messages.kv_missing_value(who, kvs[-1]), code="arity",
+                        hint=messages.hint_usage(f"({who} key val key2 val2 ...)"))
     return {freeze(kvs[i]): kvs[i + 1] for i in range(0, len(kvs), 2)}
 
 

@@ -10,21 +10,29 @@ from __future__ import annotations
 
 from .. import budget, messages
 from ..errors import EvalError
-from ..values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, HashMap, Keyword, PVector, freeze
+from ..values import (
+    MAP_TYPES, SET_TYPES, VECTOR_TYPES, HashMap, Keyword, Symbol, freeze, pvector,
+)
 from .fns import need_fn
 from .registry import builtin
 
 _VECTOR, _MAP, _SET = 1, 2, 3
-_KINDS = {list: _VECTOR, tuple: _VECTOR, PVector: _VECTOR, dict: _MAP, HashMap: _MAP,
+_KINDS = {list: _VECTOR, tuple: _VECTOR, type(pvector()): _VECTOR, dict: _MAP, HashMap: _MAP,
           frozenset: _SET, set: _SET}
+_LEAVES = frozenset({type(None), bool, int, float, str, Keyword, Symbol})
 
 
 def _kind(x):
     """_VECTOR, _MAP or _SET for collections, None for leaves (strings are leaves)."""
-    k = _KINDS.get(type(x))
-    if k is None and isinstance(x, (*VECTOR_TYPES, *MAP_TYPES, *SET_TYPES)):
-        k = _VECTOR if isinstance(x, VECTOR_TYPES) else _MAP if isinstance(x, MAP_TYPES) else _SET
-    return k
+    t = type(x)
+    k = _KINDS.get(t)
+    if k is not None or t in _LEAVES:
+        return k
+    if isinstance(x, VECTOR_TYPES):
+        return _VECTOR
+    if isinstance(x, MAP_TYPES):
+        return _MAP
+    return _SET if isinstance(x, SET_TYPES) else None
 
 
 def _children(kind, x) -> list:
@@ -58,25 +66,26 @@ def postwalk_with(f, form, who="postwalk"):
     kind = _kind(form)
     if kind is None:
         return f(form)
-    stack = [[kind, _children(kind, form), 0, []]]
+    stack = [(kind, iter(_children(kind, form)), [])]
+    done = 0
     while True:
-        frame = stack[-1]
-        children, i = frame[1], frame[2]
-        if i < len(children):
-            frame[2] = i + 1
-            child = children[i]
+        kind, items, out = stack[-1]
+        for child in items:
             ck = _kind(child)
             if ck is None:
-                frame[3].append(f(child))
+                out.append(f(child))
             else:
-                budget.tick(1)
-                stack.append([ck, _children(ck, child), 0, []])
-            continue
-        stack.pop()
-        value = f(_rebuild(frame[0], frame[3], who))
-        if not stack:
-            return value
-        stack[-1][3].append(value)
+                stack.append((ck, iter(_children(ck, child)), []))
+                break
+        else:
+            stack.pop()
+            value = f(_rebuild(kind, out, who))
+            if not stack:
+                return value
+            stack[-1][2].append(value)
+            done += 1
+            if done & 255 == 0:  # pure-builtin walks still meet the step budget and clock
+                budget.tick(256)
 
 
 def prewalk_with(f, form, who="prewalk"):
@@ -85,25 +94,27 @@ def prewalk_with(f, form, who="prewalk"):
     kind = _kind(root)
     if kind is None:
         return root
-    stack = [[kind, _children(kind, root), 0, []]]
+    stack = [(kind, iter(_children(kind, root)), [])]
+    done = 0
     while True:
-        frame = stack[-1]
-        children, i = frame[1], frame[2]
-        if i < len(children):
-            frame[2] = i + 1
-            child = f(children[i])
+        kind, items, out = stack[-1]
+        for child in items:
+            child = f(child)
             ck = _kind(child)
             if ck is None:
-                frame[3].append(child)
+                out.append(child)
             else:
-                budget.tick(1)
-                stack.append([ck, _children(ck, child), 0, []])
-            continue
-        stack.pop()
-        value = _rebuild(frame[0], frame[3], who)
-        if not stack:
-            return value
-        stack[-1][3].append(value)
+                stack.append((ck, iter(_children(ck, child)), []))
+                break
+        else:
+            stack.pop()
+            value = _rebuild(kind, out, who)
+            if not stack:
+                return value
+            stack[-1][2].append(value)
+            done += 1
+            if done & 255 == 0:  # pure-builtin walks still meet the step budget and clock
+                budget.tick(256)
 
 
 def _core_and_walk(name, *, arity, signature, doc, example):

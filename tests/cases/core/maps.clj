@@ -155,12 +155,26 @@
 (assoc [1 2] :a 1)
 ;; !! EvalError: assoc expected an integer index for a vector, got keyword: :a
 
-;; assoc: a write goes to the key a lookup finds, so JSON data gets no duplicate keys
+;; assoc: a keyword and the string of its name are one key when writing, so JSON data
+;; gets no keys that collide at the host boundary
 (assoc {"n" 1} :n 2)
 ;; => {"n" 2}
 
+(assoc {:n 1} "n" 2)
+;; => {:n 2}
+
+;; hyphen/underscore folding is for reading only: assoc adds the new spelling
 (assoc {"user_id" 1} :user-id 2)
-;; => {"user_id" 2}
+;; => {"user_id" 1 :user-id 2}
+
+;; so renaming a key works as in Clojure
+(let [m {:user_id 7 :name "A"}]
+  (-> m (assoc :user-id (:user_id m)) (dissoc :user_id)))
+;; => {:user-id 7 :name "A"}
+
+(let [m {:user-id 7}]
+  (-> m (assoc :user_id (:user-id m)) (dissoc :user-id)))
+;; => {:user_id 7}
 
 (assoc {:a 1} "b" 2)
 ;; => {:a 1 "b" 2}
@@ -247,6 +261,13 @@
 (update {"price" 10} :price * 2)
 ;; => {"price" 20}
 
+;; update writes back to the key it read, whichever spelling that was
+(update {"first_name" "bob"} :first-name str "!")
+;; => {"first_name" "bob!"}
+
+(update-in {"user" {"first_name" "bob"}} [:user :first-name] str "!")
+;; => {"user" {"first_name" "bob!"}}
+
 ;; update: nil is an empty map (GAP-S19)
 (update nil :a (fnil inc 0))
 ;; => {:a 1}
@@ -332,12 +353,19 @@
 (dissoc nil :a)
 ;; => nil
 
-;; dissoc: removes every key a lookup could find (JSON data)
+;; dissoc: a keyword and the string of its name are one key (JSON data)
 (dissoc {"password" "x" "id" 7} :password)
 ;; => {"id" 7}
 
-(get (dissoc {:a 1 "a" 2} :a) :a)
-;; => nil
+(dissoc {:a 1 "a" 2 :b 3} :a)
+;; => {:b 3}
+
+;; hyphen/underscore folding is for reading only
+(dissoc {"password_hash" "x"} :password-hash)
+;; => {"password_hash" "x"}
+
+(dissoc {nil 1 :a 2} nil)
+;; => {:a 2}
 
 (dissoc [1 2] 0)
 ;; !! EvalError: dissoc expected a map, got vector: [1 2]
@@ -405,6 +433,10 @@
 
 (merge-with + {"n" 1} {:n 2})
 ;; => {"n" 3}
+
+;; keys of one map never collapse into each other
+(merge {} {:a-b 1 :a_b 2})
+;; => {:a-b 1 :a_b 2}
 
 ;; select-keys: spec 8.2
 (select-keys {:a 1 :b 2 :c 3} [:a :c])
