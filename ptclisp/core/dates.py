@@ -15,7 +15,7 @@ import re
 
 from .. import budget, messages
 from ..errors import EvalError
-from ..values import type_name
+from ..values import MISSING, type_name
 from .discovery import add_prefixes
 from .interop import method
 from .registry import builtin
@@ -73,7 +73,7 @@ class DateTime:
 
     def ptc_str(self) -> str:
         d = self.datetime()
-        text = d.strftime("%Y-%m-%dT%H:%M:%S")
+        text = f"{d.year:04d}-{d.month:02d}-{d.day:02d}T{d.hour:02d}:{d.minute:02d}:{d.second:02d}"
         if d.microsecond:
             frac = f"{d.microsecond:06d}"
             text += "." + (frac[:3] if frac.endswith("000") else frac)
@@ -283,8 +283,8 @@ def _date_midnight(text: str):
          doc="An instant: now, or from epoch milliseconds, an ISO-8601/RFC-2822 string, or a date.",
          example=(("(.getTime (java.util.Date. 1000))", "1000"),
                   ('(.getTime (java.util.Date. "1970-01-01T00:00:02Z"))', "2000")))
-def java_util_date(x=None):
-    if x is None:
+def java_util_date(x=MISSING):
+    if x is MISSING:
         return now()
     return _from_value(x)
 

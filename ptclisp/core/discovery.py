@@ -92,28 +92,17 @@ def _members(ns: str) -> dict:
     return {q[len(prefix):]: b for q, b in REGISTRY.items() if q.startswith(prefix)}
 
 
-def _namespace(text: str):
-    """(canonical namespace, class name or None) for a written namespace or Java class name."""
-    canonical = namespace_of(text)
-    if canonical is not None:
-        return canonical, None
-    full = _CLASS_ALIASES.get(text)
-    return (None, full) if full else (None, None)
-
-
 def _entries(text: str) -> dict:
-    canonical, cls = _namespace(text)
-    if canonical is not None:
-        return _members(canonical)
-    if cls is None:
+    """name -> builtin for a namespace (`str`), a Java class (`String`, `LocalDate`) or both."""
+    canonical, cls = namespace_of(text), _CLASS_ALIASES.get(text)
+    if canonical is None and cls is None:
         raise EvalError(messages.dir_unknown(text, namespaces()), code="value",
                         hint=messages.HINT_DOC)
-    static_ns, methods = CLASSES[cls]
-    found = _members(static_ns) if static_ns else {}
-    for m in methods:
-        b = REGISTRY.get(f"interop/{m}")
-        if b is not None:
-            found[m] = b
+    found = _members(canonical) if canonical else {}
+    if cls is not None:
+        static_ns, methods = CLASSES[cls]
+        found.update(_members(static_ns) if static_ns else {})
+        found.update((m, REGISTRY[f"interop/{m}"]) for m in methods if f"interop/{m}" in REGISTRY)
     return found
 
 

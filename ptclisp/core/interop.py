@@ -58,7 +58,7 @@ def _int(method_name: str, x) -> int:
                  ('(.indexOf "hello" "l" 3)', "3")))
 def index_of(s, sub, start=0):
     s, sub = _s(".indexOf", s), _needle(".indexOf", sub)
-    return s.find(sub, max(_int(".indexOf", start), 0))
+    return s.find(sub, min(max(_int(".indexOf", start), 0), len(s)))
 
 
 @method(".lastIndexOf", arity=(2, 3), signature="(.lastIndexOf s substr), (.lastIndexOf s substr from)",
@@ -167,7 +167,10 @@ def equals(s, other):
         doc="True if other is the same string as s, ignoring case.",
         example=(('(.equalsIgnoreCase "Ab" "aB")', "true"),))
 def equals_ignore_case(s, other):
-    return type(other) is str and _s(".equalsIgnoreCase", s).casefold() == other.casefold()
+    s = _s(".equalsIgnoreCase", s)
+    if type(other) is not str or len(other) != len(s):
+        return False
+    return all(a == b or a.upper() == b.upper() or a.lower() == b.lower() for a, b in zip(s, other))
 
 
 @method(".replace", arity=3, signature="(.replace s target replacement)",

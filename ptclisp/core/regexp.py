@@ -176,7 +176,7 @@ def _skip_atom(pat: str, i: int) -> int:
     """Index just past the atom at pat[i] (an escape, a class, or one character)."""
     c = pat[i]
     if c == "\\":
-        if i + 2 < len(pat) and pat[i + 2] == "{":
+        if i + 2 < len(pat) and pat[i + 1] in "pPxNgk" and pat[i + 2] == "{":
             end = pat.find("}", i)
             return end + 1 if end > 0 else i + 2
         return i + 2

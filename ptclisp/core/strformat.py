@@ -238,6 +238,8 @@ def _fixed_text(spec, d, precision: int) -> str:
 
 
 def _scientific_text(d, precision: int) -> str:
+    if d == 0:
+        return ("0." + "0" * precision if precision else "0") + "e+00"
     text = format(d, f".{precision}e")
     mantissa, _, exponent = text.partition("e")
     sign = "-" if exponent.startswith("-") else "+"

@@ -103,7 +103,7 @@ def includes_p(s, substr):
                   ('(str/index-of "hello" "x")', "nil")))
 def index_of(s, value, start=0):
     s, value = receiver("str/index-of", s), string_arg("str/index-of", value)
-    i = s.find(value, max(index_arg("str/index-of", start), 0))
+    i = s.find(value, min(max(index_arg("str/index-of", start), 0), len(s)))
     return None if i < 0 else i
 
 
