@@ -321,46 +321,41 @@ def dissoc_map(m, key):
 
 # ---------------------------------------------------------------- total order
 
-# nil < booleans < numbers < strings < keywords < symbols < vectors < maps < sets < others
-_RANK = {type(None): 0, bool: 1, int: 2, float: 2, str: 3, Keyword: 4, Symbol: 5}
-
-
-def _rank(v) -> int:
-    r = _RANK.get(type(v))
-    if r is not None:
-        return r
-    if isinstance(v, VECTOR_TYPES):
-        return 6
-    if isinstance(v, MAP_TYPES):
-        return 7
-    if isinstance(v, SET_TYPES):
-        return 8
-    return 9
+# PTC-Lisp compares mixed values by the runtime's term order (spec 11.3), which we document as:
+# numbers < nil, booleans, keywords and symbols (by name, as atoms: false < nil < true)
+#         < functions and other values < maps and sets < vectors < strings.
+# So (< 1 nil) is true and (sort [nil 2 "a" 1]) is [1 2 nil "a"].
+_NIL_FALSE_TRUE = {type(None): "nil", bool: None}
 
 
 def sort_key(v):
     """A Python key giving PTC's documented total order over mixed values."""
-    r = _rank(v)
-    if r == 2:
+    t = type(v)
+    if t is int or t is float:
         if v != v:  # NaN sorts after every other number
-            return (2, 1, 0.0)
-        return (2, 0, v)
-    if r <= 1:
-        return (r, v is True)
-    if r == 3:
-        return (3, v)
-    if r == 4:
-        return (4, v.name)
-    if r == 5:
-        return (5, str(v))
-    if r == 6:
-        return (6, len(v), tuple(sort_key(x) for x in v))
-    if r == 7:
+            return (0, 1, 0.0)
+        return (0, 0, v)
+    if t is str:
+        return (5, v)
+    if v is None:
+        return (1, "nil")
+    if t is bool:
+        return (1, "true" if v else "false")
+    if t is Keyword:
+        return (1, v.name)
+    if t is Symbol:
+        return (1, str(v))
+    if isinstance(v, VECTOR_TYPES):
+        return (4, tuple(sort_key(x) for x in v))
+    if isinstance(v, MAP_TYPES):
         items = sorted((sort_key(k), sort_key(x)) for k, x in v.items())
-        return (7, len(v), tuple(items))
-    if r == 8:
-        return (8, len(v), tuple(sorted(sort_key(x) for x in v)))
-    return (9, type(v).__name__, id(v))
+        return (3, len(v), tuple(k for k, _ in items), tuple(x for _, x in items))
+    if isinstance(v, SET_TYPES):
+        return (3, len(v), tuple(sorted(sort_key(x) for x in v)), ())
+    own = getattr(v, "ptc_sort_key", None)
+    if own is not None:
+        return (2, type(v).__name__, own())
+    return (2, type(v).__name__, id(v))
 
 
 def compare(a, b) -> int:

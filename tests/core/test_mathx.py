@@ -88,7 +88,7 @@ def test_min_max():
     assert same(mx(1, 2.5), 2.5) and same(mn(2, 1.5), 1.5)
     assert same(mx(1, NAN, 3), NAN) and same(mn(NAN, 1), NAN) and same(mx("a", NAN), NAN)
     assert same(mx(1, 1.0), 1.0) and same(mn(1.0, 1), 1)  # ties: the later argument, as in Clojure
-    assert mx(None, 1) == 1 and mn(None, 1) is None and mx("a", 1) == "a" and mn(True, False) is False
+    assert mx(None, 1) is None and mn(None, 1) == 1 and mx("a", 1) == "a" and mn(True, False) is False
 
 
 def test_coercions():

@@ -161,13 +161,13 @@
 ;; => true
 
 (< nil 10)
-;; => true
+;; => false
 
 (> 5 nil)
-;; => true
+;; => false
 
 (< 1 nil)
-;; => false
+;; => true
 
 (< "a" 1)
 ;; => false
@@ -206,10 +206,10 @@
 ;; => 0
 
 (compare nil 1)
-;; => -1
+;; => 1
 
 (compare 1 nil)
-;; => 1
+;; => -1
 
 (compare nil nil)
 ;; => 0

@@ -57,7 +57,7 @@
 
 ;; mixed values use the documented total order: nil < booleans < numbers < strings < keywords
 (sort [:b "a" 2 nil true 1.5])
-;; => [nil true 1.5 2 "a" :b]
+;; => [1.5 2 :b nil true "a"]
 
 (sort [##NaN 1 -1])
 ;; => [-1 1 ##NaN]
@@ -117,7 +117,7 @@
 
 ;; a missing key is nil, which sorts first
 (sort-by :a [{:a 2} {} {:a 1}])
-;; => [{} {:a 1} {:a 2}]
+;; => [{:a 1} {:a 2} {}]
 
 (sort-by {:a 2 :b 1} [:a :b])
 ;; => [:b :a]
