@@ -239,8 +239,12 @@ def timed(op, *args, **kw):
     try:
         return op(*args, timeout=seconds, **kw)
     except TimeoutError:
-        raise LimitExceeded(messages.regex_timeout(seconds), limit="regex_timeout",
-                            value=seconds, hint=messages.HINT_REGEX_TIMEOUT) from None
+        raise _timed_out(seconds) from None
+
+
+def _timed_out(seconds) -> LimitExceeded:
+    return LimitExceeded(messages.regex_timeout(seconds), limit="regex_timeout", value=seconds,
+                         hint=messages.HINT_REGEX_TIMEOUT)
 
 
 def groups_value(m):
@@ -253,7 +257,15 @@ def groups_value(m):
 
 
 def find(rx: Regex, s: str):
-    return groups_value(timed(rx.pattern.search, s))
+    """The first match of rx in s, as PTC sees it (the hot path: no wrapper)."""
+    seconds = budget.regex_timeout()
+    try:
+        m = rx.pattern.search(s, timeout=seconds)
+    except TimeoutError:
+        raise _timed_out(seconds) from None
+    if m is None:
+        return None
+    return m.group(0) if rx.pattern.groups == 0 else [m.group(0), *m.groups()]
 
 
 def all_matches(rx: Regex, s: str) -> list:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import calendar
 import decimal
+import functools
 import math
 import re
 
@@ -23,10 +24,13 @@ from .text import to_str
 _SPEC = re.compile(r"%(?:(\d+)\$)?([-#+ 0,(<]*)(\d+)?(?:\.(\d+))?([tT][A-Za-z]|[a-zA-Z%])")
 
 
+_NEXT, _PREVIOUS = -1, -2  # argument index of a spec without an explicit one
+
+
 class _Spec:
     """One parsed conversion."""
 
-    __slots__ = ("text", "flags", "width", "precision", "conv", "upper")
+    __slots__ = ("text", "flags", "width", "precision", "conv", "upper", "index", "plain")
 
     def __init__(self, m):
         self.text = m.group(0)
@@ -36,9 +40,12 @@ class _Spec:
         conv = m.group(5)
         self.upper = conv[0].isupper() and conv[0] not in "%"
         self.conv = conv[0].lower() + conv[1:]
-        for n in (self.width, self.precision):
-            if n is not None:
-                budget.charge_size(n, "string")
+        if m.group(1):
+            self.index = int(m.group(1)) - 1
+        else:
+            self.index = _PREVIOUS if "<" in self.flags else _NEXT
+        self.plain = not (self.flags.strip("<") or self.width or self.precision is not None
+                          or self.upper)
 
     def error(self, detail: str) -> EvalError:
         return EvalError(messages.format_bad_flags(self.text, detail), code="value",
@@ -49,6 +56,18 @@ class _Spec:
                          hint=messages.HINT_FORMAT)
 
 
+@functools.lru_cache(maxsize=512)
+def _compile(fmt: str) -> tuple:
+    """The literal texts and conversions of a format string, parsed once."""
+    parts, pos = [], 0
+    for m in _SPEC.finditer(fmt):
+        parts.append(_literal(fmt[pos:m.start()]))
+        pos = m.end()
+        parts.append(_Spec(m))
+    parts.append(_literal(fmt[pos:]))
+    return tuple(p for p in parts if p != "")
+
+
 @builtin("format", arity=(1, None), signature="(format fmt & args)",
          doc="A string built from the Java-style format string fmt and args (%s %d %.2f %x %5s %-5s %05d ...).",
          example=(('(format "%s has %d items" "cart" 3)', '"cart has 3 items"'),
@@ -57,37 +76,41 @@ class _Spec:
 def format_(fmt, *args):
     if type(fmt) is not str:
         raise EvalError(messages.type_error("format", "a format string", fmt), code="type")
-    out, pos, next_arg, last = [], 0, 0, None
-    for m in _SPEC.finditer(fmt):
-        _literal(fmt[pos:m.start()], out)
-        pos = m.end()
-        spec = _Spec(m)
-        if spec.conv in ("n", "%"):
-            out.append(_justify(spec, "\n" if spec.conv == "n" else "%"))
+    out, next_arg, last = [], 0, None
+    for part in _compile(fmt):
+        if type(part) is str:
+            out.append(part)
             continue
-        if m.group(1):
-            index = int(m.group(1)) - 1
-        elif "<" in spec.flags:
-            index = last
-        else:
+        if part.width is not None or part.precision is not None:
+            budget.charge_size(max(part.width or 0, part.precision or 0), "string")
+        if part.conv in ("n", "%"):
+            out.append(_justify(part, "\n" if part.conv == "n" else "%"))
+            continue
+        index = part.index
+        if index == _NEXT:
             index, next_arg = next_arg, next_arg + 1
+        elif index == _PREVIOUS:
+            index = last
         if index is None or not 0 <= index < len(args):
-            raise EvalError(messages.format_missing_arg(spec.text), code="arity",
+            raise EvalError(messages.format_missing_arg(part.text), code="arity",
                             hint=messages.HINT_FORMAT)
         last = index
-        out.append(_convert(spec, args[index]))
-    _literal(fmt[pos:], out)
+        x = args[index]
+        if part.plain and (type(x) is str and part.conv == "s" or type(x) is int and part.conv == "d"):
+            out.append(x if type(x) is str else str(x))
+        else:
+            out.append(_convert(part, x))
     text = "".join(out)
     budget.charge_size(len(text), "string")
     return text
 
 
-def _literal(text: str, out: list):
+def _literal(text: str) -> str:
     i = text.find("%")
     if i >= 0:
         raise EvalError(messages.format_unknown(text[i:i + 2] or "%"), code="value",
                         hint=messages.HINT_FORMAT)
-    out.append(text)
+    return text
 
 
 def _convert(spec: _Spec, x) -> str:
