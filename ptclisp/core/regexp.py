@@ -23,6 +23,7 @@ import regex as _re
 
 from .. import budget, messages
 from ..errors import EvalError, LimitExceeded
+from . import predicates  # noqa: F401  (defines regex?, aliased below as regex/regex?)
 from .registry import REGISTRY, builtin
 
 MAX_EXPANSION = 20_000  # nodes a compiled pattern may expand to (counted repetitions multiply)
@@ -296,14 +297,10 @@ def java_split(rx: Regex, s: str, limit: int = 0) -> list:
 
 # ---------------------------------------------------------------- builtins
 
-_REGEX_NAMES = []
-
-
 def _regex_builtin(name, **kw):
     """Register a clojure.core regex builtin, also reachable as regex/name (spec 9.8)."""
     def register(fn):
         builtin(name, **kw)(fn)
-        _REGEX_NAMES.append(name)
         REGISTRY.setdefault(f"regex/{name}", REGISTRY[f"clojure.core/{name}"])
         return fn
     return register
@@ -400,3 +397,6 @@ def extract_int(pattern, s, n=1, default=None):
 
 __all__ = ["Regex", "make_regex", "as_regex", "text_arg", "translate", "expansion", "timed",
            "find", "all_matches", "java_split", "groups_value"]
+
+if "clojure.core/regex?" in REGISTRY:  # registered by the predicates module
+    REGISTRY.setdefault("regex/regex?", REGISTRY["clojure.core/regex?"])

@@ -152,3 +152,16 @@
 
 (pr-str (LocalDate/parse "2024-05-06"))
 ;; => "\"2024-05-06\""
+
+;; str gives the ISO text; dates sort and compare by time
+(str (LocalDate/parse "2024-01-31") " " (parse "2024-01-31T10:00:00+01:00"))
+;; => "2024-01-31 2024-01-31T09:00:00Z"
+
+(map str (sort [(LocalDate/parse "2024-03-01") (LocalDate/parse "2024-01-31")]))
+;; => ["2024-01-31" "2024-03-01"]
+
+(map #(str (:d %)) (sort-by :d [{:d (parse "2024-03-01T00:00:00Z")} {:d (parse "2024-01-31T00:00:00Z")}]))
+;; => ["2024-01-31T00:00:00Z" "2024-03-01T00:00:00Z"]
+
+(< (parse "2024-01-01T00:00:00Z") (parse "2024-01-02T00:00:00Z"))
+;; => true
