@@ -133,7 +133,7 @@ def ge(x, y=_NO, *more):
 @builtin("compare", arity=2, signature="(compare x y)",
          doc="-1, 0 or 1 as x is less than, equal to or greater than y (total order over types).",
          example=(("(compare 1 2)", "-1"), ("(compare 2 2.0)", "0"), ('(compare "b" "a")', "1"),
-                  ("(compare nil 1)", "-1")))
+                  ("(compare nil 1)", "1")))
 def compare(x, y):
     if type(x) in _NUM and type(y) in _NUM:
         return -1 if x < y else (1 if x > y else 0)

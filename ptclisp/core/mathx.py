@@ -158,7 +158,7 @@ def max_(*args):
 
 @builtin("min", arity=(1, None), signature="(min x & more)",
          doc="The least argument; ##NaN if any argument is ##NaN.",
-         example=(("(min 1 5 3)", "1"), ("(min 2 1.5)", "1.5"), ("(min nil 1)", "nil")))
+         example=(("(min 1 5 3)", "1"), ("(min 2 1.5)", "1.5"), ("(min nil 1)", "1")))
 def min_(*args):
     if len(args) == 2:
         a, b = args
