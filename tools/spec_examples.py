@@ -16,8 +16,9 @@ drafts are written elsewhere and never over those files.
     python tools/spec_examples.py SPEC --draft DIR        one draft case file per spec section
     python tools/spec_examples.py SPEC --coverage DIR     spec examples without a case in DIR
 
-Status in the report: pass / fail (our result differs) / unreadable (the expected text is not a
-PTC-Lisp value, e.g. `...` or prose) / error (our run raised).
+Status in the report: pass; noted (a value followed by prose such as "(Clojure extension)",
+compared on the value); fail (our result differs); error (our run raised); unreadable (no value
+in the expectation, e.g. `...` or "result of log call").
 """
 from __future__ import annotations
 
@@ -229,6 +230,9 @@ def main(argv=None) -> int:
             print(f"{status:10} {ex.section:>2} L{ex.line:<5} {ex.code!r:.90} => {ex.expected[:40]} | ours {got[:60]}")
         print(f"{len(examples)} examples: {counts}")
     if args.draft:
+        reviewed = Path(__file__).resolve().parents[1] / "tests" / "cases" / "spec"
+        if args.draft.resolve() == reviewed:
+            ap.error(f"{reviewed} holds the reviewed cases; draft elsewhere and compare")
         draft(examples, args.draft)
     if args.coverage:
         missing = coverage(examples, args.coverage)
