@@ -188,6 +188,7 @@ class Compiler:
         return run
 
     def loop(self, node):
+        from . import codegen
         inits = [self.compile(v) for _, v in node.bindings]
         binders = [compile_pattern(p, self) for p, _ in node.bindings]
         self.recur_binders.append(binders)
@@ -196,12 +197,22 @@ class Compiler:
         finally:
             self.recur_binders.pop()
         ctx = self.ctx
+        compiled = None
 
         def run(fr):
+            nonlocal compiled
             for bind, init in zip(binders, inits):
                 bind(fr, init(fr))
             r = body(fr)
+            n = 0
             while r is RECUR:
+                n += 1
+                if n >= codegen.THRESHOLD:  # hot loop: run the rest compiled (codegen.py)
+                    if compiled is None:
+                        compiled = codegen.compile_or_keep(
+                            codegen.compile_loop_continuation, self, node, False)
+                    if compiled is not False:
+                        return compiled(fr)
                 b = ctx.budget
                 b.countdown -= 1
                 if b.countdown <= 0:

@@ -7,7 +7,7 @@ counts recursion depth.
 from __future__ import annotations
 
 from . import ast as A
-from . import messages
+from . import codegen, messages
 from .errors import EvalError, LimitExceeded, PtcError
 from .patterns import compile_pattern
 
@@ -23,9 +23,20 @@ def make_function_factory(compiler, node: A.Fn):
     all_binders = binders + ([rest_binder] if rest_binder else [])
     compiler.recur_binders.append(all_binders)
     try:
-        body = compiler.compile(node.body)
+        closure_body = compiler.compile(node.body)
     finally:
         compiler.recur_binders.pop()
+    calls = 0
+
+    def counting_body(fr):
+        """The closure body, until the function is hot enough to compile (codegen.py)."""
+        nonlocal calls, body
+        calls += 1
+        if calls >= codegen.THRESHOLD:
+            body = codegen.compile_or_keep(codegen.compile_fn_body, compiler, node, closure_body)
+        return closure_body(fr)
+
+    body = counting_body
     nslots, captures, self_slot = node.nslots, node.captures, node.self_slot
     arity, variadic = len(binders), rest_binder is not None
     name, span = node.name or "fn", node.span

@@ -1,0 +1,315 @@
+"""The compiled tier: hot function bodies and loops turned into Python source, then compiled.
+
+The closure compiler (evaluator.py) runs everything first; a function body called often, or a
+loop that iterates long, is compiled here into one Python function `body(fr)` with the same
+frame layout, so the two tiers mix freely: any node this module does not handle is run by its
+closure. Generated code never contains program text: constants, names, spans and builtins are
+referenced through generated identifiers bound in the code's namespace.
+"""
+from __future__ import annotations
+
+import itertools
+
+from . import ast as A
+from . import messages
+from .core.support import as_fn
+from .errors import EvalError, PtcError
+from .values import MISSING, freeze, lookup
+
+import logging
+import os
+
+log = logging.getLogger("ptclisp")
+
+# calls of a function body, or iterations of a loop, before it is compiled; tests set it to 1
+# (PTCLISP_COMPILE_THRESHOLD) to run every case through the compiled tier
+THRESHOLD = int(os.environ.get("PTCLISP_COMPILE_THRESHOLD", "64"))
+
+_ARITH = {"+": "+", "-": "-"}  # not *: the builtin caps big-integer growth
+_COMPARE = {"<": "<", ">": ">", "<=": "<=", ">=": ">="}
+
+
+class _Emitter:
+    """Generates the source of one compiled body and the namespace it needs."""
+
+    def __init__(self, compiler):
+        from .evaluator import CONVERTED, RECUR
+        self.compiler = compiler
+        self.ns = {
+            "_ctx": compiler.ctx, "_M": MISSING, "_lookup": lookup, "_as_fn": as_fn,
+            "_RECUR": RECUR, "_CATCH": (PtcError, *CONVERTED), "_fix": _fix, "_call_fix": _call_fix,
+            "_unbound": _unbound, "_case_index": _case_index,
+        }
+        self.names = itertools.count()
+        self.lines: list[str] = []
+        self.loops: list = []  # recur targets: ("loop", binders) innermost last
+
+    def bind(self, value, prefix="k") -> str:
+        """A generated global name bound to value in the code's namespace."""
+        name = f"{prefix}{next(self.names)}"
+        self.ns[name] = value
+        return name
+
+    def temp(self) -> str:
+        return f"t{next(self.names)}"
+
+    def emit(self, depth: int, line: str):
+        self.lines.append("    " * depth + line)
+
+    # ------------------------------------------------------------ expressions
+
+    def expr(self, node, d: int) -> str:
+        """Emit statements computing node at indent d; returns a simple expression for it."""
+        handler = _HANDLERS.get(type(node))
+        if handler is None:
+            closure = self.bind(self.compiler.compile(node), "c")
+            t = self.temp()
+            self.emit(d, f"{t} = {closure}(fr)")
+            return t
+        return handler(self, node, d)
+
+    def const(self, node, d):
+        v = node.value
+        if v is None or v is True or v is False:
+            return repr(v)
+        if type(v) is int and -1_000_000 < v < 1_000_000:
+            return repr(v)
+        return self.bind(v)
+
+    def local(self, node, d):
+        t = self.temp()
+        self.emit(d, f"{t} = fr[{node.slot}]")
+        return t
+
+    def global_(self, node, d):
+        t = self.temp()
+        name = self.bind(node.name)
+        self.emit(d, f"{t} = _ctx.memory.get({name}, _M)")
+        self.emit(d, f"if {t} is _M:")
+        self.emit(d + 1, f"{t} = _unbound({name}, {self.bind(node.fallback)}, {self.bind(node.span)})")
+        return t
+
+    def data(self, node, d):
+        t = self.temp()
+        self.emit(d, f"{t} = _lookup(_ctx.data, {self.bind(node.name)})")
+        return t
+
+    def if_(self, node, d):
+        test = self.expr(node.test, d)
+        r = self.temp()
+        self.emit(d, f"if {test} is None or {test} is False:")
+        self.emit(d + 1, f"{r} = {self.expr(node.else_, d + 1)}")
+        self.emit(d, "else:")
+        self.emit(d + 1, f"{r} = {self.expr(node.then, d + 1)}")
+        return r
+
+    def do(self, node, d):
+        for x in node.body[:-1]:
+            self.expr(x, d)
+        return self.expr(node.body[-1], d)
+
+    def and_or(self, node, d):
+        r = self.temp()
+        self.emit(d, f"{r} = {self.expr(node.items[0], d)}")
+        test = "is not None and {r} is not False" if type(node) is A.And else "is None or {r} is False"
+        depth = d
+        for x in node.items[1:]:
+            self.emit(depth, f"if {r} {test.format(r=r)}:")
+            depth += 1
+            self.emit(depth, f"{r} = {self.expr(x, depth)}")
+        return r
+
+    def let(self, node, d):
+        for pattern, value in node.bindings:
+            self.bind_pattern(pattern, self.expr(value, d), d)
+        return self.expr(node.body, d)
+
+    def bind_pattern(self, pattern, value: str, d):
+        if type(pattern) is A.PBind:
+            self.emit(d, f"fr[{pattern.slot}] = {value}")
+        elif type(pattern) is not A.PIgnore:
+            from .patterns import compile_pattern
+            binder = self.bind(compile_pattern(pattern, self.compiler), "p")
+            self.emit(d, f"{binder}(fr, {value})")
+
+    def loop(self, node, d):
+        for pattern, value in node.bindings:
+            self.bind_pattern(pattern, self.expr(value, d), d)
+        return self.loop_body([p for p, _ in node.bindings], node.body, d)
+
+    def loop_body(self, patterns, body, d):
+        """`while True:` over body; recur assigns the patterns and continues."""
+        r = self.temp()
+        self.emit(d, "_b = _ctx.budget")
+        self.emit(d, "while True:")
+        self.emit(d + 1, "_b.countdown -= 1")
+        self.emit(d + 1, "if _b.countdown <= 0:")
+        self.emit(d + 2, "_b.checkpoint()")
+        self.loops.append(patterns)
+        try:
+            self.emit(d + 1, f"{r} = {self.expr(body, d + 1)}")
+        finally:
+            self.loops.pop()
+        self.emit(d + 1, "break")
+        return r
+
+    def recur(self, node, d):
+        values = [self.expr(a, d) for a in node.args]
+        for pattern, v in zip(self.loops[-1], values):
+            self.bind_pattern(pattern, v, d)
+        self.emit(d, "continue")
+        return "None"
+
+    def case(self, node, d):
+        v = self.expr(node.expr, d)
+        i, r = self.temp(), self.temp()
+        self.emit(d, f"{i} = _case_index({self.bind(node.table)}, {v})")
+        for n, branch in enumerate(node.branches):
+            self.emit(d, f"{'if' if n == 0 else 'elif'} {i} == {n}:")
+            self.emit(d + 1, f"{r} = {self.expr(branch, d + 1)}")
+        self.emit(d, "else:" if node.branches else "if True:")
+        self.emit(d + 1, f"{r} = {self.expr(node.default, d + 1)}")
+        return r
+
+    def vector_lit(self, node, d):
+        items = [self.expr(x, d) for x in node.items]
+        t = self.temp()
+        self.emit(d, f"{t} = [{', '.join(items)}]")
+        return t
+
+    # ------------------------------------------------------------ calls
+
+    def builtin_call(self, node, d):
+        b = node.builtin
+        args = [self.expr(a, d) for a in node.args]
+        t = self.temp()
+        name = b.fn.ptc_name
+        op = _ARITH.get(name) if len(args) == 2 else None
+        cmp = _COMPARE.get(name) if len(args) == 2 else None
+        if op or cmp:  # inline the common int/float case; everything else goes to the builtin
+            x, y = args
+            self.emit(d, f"if type({x}) is int and type({y}) is int:")
+            self.emit(d + 1, f"{t} = {x} {op or cmp} {y}")
+            self.emit(d, "else:")
+            self.call_stmt(d + 1, t, self.bind(b.fn, "b"), args, node, name)
+        else:
+            self.call_stmt(d, t, self.bind(b.fn, "b"), args, node, name)
+        return t
+
+    def call_stmt(self, d, t, fn, args, node, name):
+        arglist = ", ".join(args)
+        self.emit(d, "try:")
+        self.emit(d + 1, f"{t} = {fn}({arglist})")
+        self.emit(d, "except _CATCH as _e:")
+        self.emit(d + 1, f"raise _fix(_e, {self.bind(name)}, ({arglist}{',' if len(args) == 1 else ''}), "
+                         f"{self.bind(node.span)}, {self.bind(node.form)}) from None")
+
+    def keyword_call(self, node, d):
+        coll = self.expr(node.args[0], d)
+        k = self.bind(node.keyword)
+        t = self.temp()
+        if len(node.args) == 2:
+            default = self.expr(node.args[1], d)
+            self.emit(d, f"{t} = _lookup({coll}, {k}, {default})")
+            return t
+        self.emit(d, f"if type({coll}) is dict:")
+        self.emit(d + 1, f"{t} = {coll}.get({k}, _M)")
+        self.emit(d + 1, f"if {t} is _M:")
+        self.emit(d + 2, f"{t} = _lookup({coll}, {k})")
+        self.emit(d, "else:")
+        self.emit(d + 1, f"{t} = _lookup({coll}, {k})")
+        return t
+
+    def call(self, node, d):
+        f = self.expr(node.fn, d)
+        args = [self.expr(a, d) for a in node.args]
+        arglist = ", ".join(args)
+        t = self.temp()
+        self.emit(d, "try:")
+        self.emit(d + 1, f"{t} = {f}({arglist}) if callable({f}) else _as_fn({f})({arglist})")
+        self.emit(d, "except _CATCH as _e:")
+        self.emit(d + 1, f"raise _call_fix(_e, {f}, ({arglist}{',' if len(args) == 1 else ''}), "
+                         f"{self.bind(node.span)}, {self.bind(node.form)}) from None")
+        return t
+
+    # ------------------------------------------------------------ entry points
+
+    def build(self, name: str, first_line_args: str = "fr"):
+        source = f"def {name}({first_line_args}):\n" + "\n".join(self.lines) + "\n"
+        code = compile(source, f"<ptclisp compiled {name}>", "exec")
+        exec(code, self.ns)  # noqa: S102 - generated from our own AST; no program text inside
+        return self.ns[name]
+
+
+_HANDLERS = {
+    A.Const: _Emitter.const, A.Local: _Emitter.local, A.Global: _Emitter.global_,
+    A.Data: _Emitter.data, A.If: _Emitter.if_, A.Do: _Emitter.do, A.And: _Emitter.and_or,
+    A.Or: _Emitter.and_or, A.Let: _Emitter.let, A.Loop: _Emitter.loop, A.Recur: _Emitter.recur,
+    A.Case: _Emitter.case, A.VectorLit: _Emitter.vector_lit, A.BuiltinCall: _Emitter.builtin_call,
+    A.KeywordCall: _Emitter.keyword_call, A.Call: _Emitter.call,
+}
+
+
+def compile_fn_body(compiler, node: A.Fn):
+    """`body(fr)` for a function node; a recur in it loops inside the compiled body."""
+    em = _Emitter(compiler)
+    if node.has_recur:
+        patterns = list(node.params) + ([node.rest] if node.rest is not None else [])
+        r = em.loop_body(patterns, node.body, 1)
+    else:
+        r = em.expr(node.body, 1)
+    em.emit(1, f"return {r}")
+    return em.build("fn_body")
+
+
+def compile_loop_continuation(compiler, node: A.Loop):
+    """`cont(fr)` running a loop's remaining iterations from the slots' current values."""
+    em = _Emitter(compiler)
+    r = em.loop_body([p for p, _ in node.bindings], node.body, 1)
+    em.emit(1, f"return {r}")
+    return em.build("loop_cont")
+
+
+def compile_or_keep(compile_fn, compiler, node, fallback):
+    """compile_fn(compiler, node), or fallback if the node cannot be compiled."""
+    try:
+        return compile_fn(compiler, node)
+    except (RecursionError, SyntaxError, MemoryError, ValueError):  # too deep or too big
+        log.debug("keeping the closure tier for a node codegen could not compile", exc_info=True)
+        return fallback
+
+
+# ---------------------------------------------------------------- runtime helpers
+
+def _fix(exc, name, args, span, form):
+    """The error a failing builtin call raises from compiled code."""
+    if isinstance(exc, PtcError):
+        return exc.with_span(span, form)
+    from .evaluator import python_error
+    return python_error(exc, name, args).with_span(span, form)
+
+
+def _call_fix(exc, f, args, span, form):
+    """The error a failing dynamic call raises from compiled code."""
+    if isinstance(exc, PtcError):
+        return exc.with_span(span, form)
+    if callable(f):
+        from .evaluator import _dynamic_error
+        return _dynamic_error(exc, f, args).with_span(span, form)
+    return EvalError(messages.wrong_arity(len(args), messages.show_value(f)), code="arity",
+                     span=span, form=form)
+
+
+def _unbound(name, fallback, span):
+    if callable(fallback):
+        return fallback
+    raise EvalError(messages.unresolved(name), code="unbound", span=span,
+                    hint=messages.HINT_DEF_ORDER)
+
+
+def _case_index(table, v):
+    key = ("bool", v) if type(v) is bool else freeze(v)
+    try:
+        return table.get(key)
+    except TypeError:
+        return None
