@@ -23,7 +23,9 @@ log = logging.getLogger("ptclisp")
 
 # calls of a function body, or iterations of a loop, before it is compiled; tests set it to 1
 # (PTCLISP_COMPILE_THRESHOLD) to run every case through the compiled tier
-THRESHOLD = int(os.environ.get("PTCLISP_COMPILE_THRESHOLD", "64"))
+THRESHOLD = int(os.environ.get("PTCLISP_COMPILE_THRESHOLD", "200"))
+_CODE_CACHE: dict = {}  # generated source -> code object, least recently used first
+_CODE_CACHE_SIZE = 512
 
 _ARITH = {"+": "+", "-": "-"}  # not *: the builtin caps big-integer growth
 _COMPARE = {"<": "<", ">": ">", "<=": "<=", ">=": ">="}
@@ -234,9 +236,14 @@ class _Emitter:
 
     # ------------------------------------------------------------ entry points
 
-    def build(self, name: str, first_line_args: str = "fr"):
-        source = f"def {name}({first_line_args}):\n" + "\n".join(self.lines) + "\n"
-        code = compile(source, f"<ptclisp compiled {name}>", "exec")
+    def build(self, name: str):
+        source = f"def {name}(fr):\n" + "\n".join(self.lines) + "\n"
+        code = _CODE_CACHE.pop(source, None)  # the same node always gives the same source
+        if code is None:
+            code = compile(source, f"<ptclisp compiled {name}>", "exec")
+            if len(_CODE_CACHE) >= _CODE_CACHE_SIZE:
+                del _CODE_CACHE[next(iter(_CODE_CACHE))]
+        _CODE_CACHE[source] = code  # most recently used last
         exec(code, self.ns)  # noqa: S102 - generated from our own AST; no program text inside
         return self.ns[name]
 
