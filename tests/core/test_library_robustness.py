@@ -55,7 +55,7 @@ def meter():
 
 
 @pytest.mark.parametrize("b", _mine(), ids=lambda b: b.qualified)
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_no_python_exception_escapes(b, data):
     hi = b.max_args if b.max_args is not None else b.min_args + 3
