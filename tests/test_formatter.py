@@ -73,7 +73,7 @@ COLLECTIONS = [
     ({kw("title"): "Hello", kw("_body"): "secret"}, '{:_body "secret" :title "Hello"}'),
     (immutables.Map({kw("b"): 2, kw("a"): 1}), "{:a 1 :b 2}"),
     (frozenset({3, 1, 2}), "#{1 2 3}"),
-    (frozenset({"b", kw("a"), 1}), '#{1 "b" :a}'),  # numbers < strings < keywords
+    (frozenset({"b", kw("a"), 1}), '#{1 :a "b"}'),  # numbers < keywords < strings (spec 11.3)
     ({(1, 2): kw("v")}, "{[1 2] :v}"),
     ([None, True, [kw("x"), "y"]], '[nil true [:x "y"]]'),
 ]
