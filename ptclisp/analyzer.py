@@ -12,7 +12,7 @@ from . import ast as A
 from . import forms as F
 from . import messages
 from .core import registry
-from .errors import AnalysisError
+from .errors import AnalysisError, PtcError
 from .values import Keyword, Symbol
 
 HISTORY = {"*1": 1, "*2": 2, "*3": 3}
@@ -201,7 +201,14 @@ class Analyzer:
         try:
             return A.Const(make_regex(f.pattern))
         except Exception as exc:  # a bad pattern is the program's error, reported before running
-            return self.error(messages.bad_regex(f.pattern, exc), f, code="regex")
+            message = exc.message if isinstance(exc, PtcError) else messages.bad_regex(f.pattern)
+            return self.error(message, f, code="regex")
+
+    def quoted_arg(self, form):
+        """An argument of doc/dir-style builtins: bare symbols are names, the rest evaluates."""
+        if type(form) is F.Sym:
+            return A.Const(Symbol(form.name, form.ns))
+        return self.form(form)
 
     def quote(self, inner, f):
         if type(inner) is F.Sym:
@@ -309,7 +316,7 @@ class Analyzer:
             return A.ToolCall(head.name, args, f, span=f.span)
         fn = self.form(head)
         if type(fn) is A.Const and getattr(fn.value, "ptc_quote_args", False):
-            args = tuple(A.Const(_quoted(a)) for a in arg_forms)
+            args = tuple(self.quoted_arg(a) for a in arg_forms)
         else:
             args = tuple(self.form(a) for a in arg_forms)
         if type(fn) is A.Const and fn.value is not POISON:
@@ -368,15 +375,6 @@ def _data_callable(v) -> bool:
 def _var(name: str):
     from .values import Var
     return Var(name)
-
-
-def _quoted(form):
-    """The value an unevaluated argument stands for (for doc/dir style builtins)."""
-    if type(form) is F.Sym:
-        return Symbol(form.name, form.ns)
-    if type(form) is F.Lit:
-        return form.value
-    return None
 
 
 def resolve_builtin(ns, name):

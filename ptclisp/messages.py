@@ -327,7 +327,7 @@ QUOTED_COLLECTION = "quoted lists and collections are not supported"
 HINT_QUOTED_COLLECTION = "use a vector literal [1 2 3] instead of '(1 2 3)"
 
 
-def bad_regex(pattern: str, exc) -> str:
+def bad_regex(pattern: str) -> str:
     return f'invalid regex #"{pattern}"'
 
 
@@ -775,3 +775,137 @@ def no_source(name: str) -> str:
 
 def _clip(text: str, n: int = 60) -> str:
     return text if len(text) <= n else text[:n] + "..."
+
+
+# ---------------------------------------------------------------- tools, signatures, journal,
+# ---------------------------------------------------------------- parallel (tools.py, tooldef.py,
+# ---------------------------------------------------------------- signatures.py, journal.py, parallel.py)
+
+def _params_list(names) -> str:
+    return ", ".join(":" + n.replace("_", "-") for n in names)
+
+
+def tool_unknown_param(name: str, key: str, params) -> str:
+    known = f"its parameters: {_params_list(params)}" if params else "it takes no parameters"
+    return f"tool/{name} has no parameter :{key}; {known}"
+
+
+def tool_missing_params(name: str, missing) -> str:
+    word = "parameter" if len(missing) == 1 else "parameters"
+    return f"tool/{name} is missing required {word} {_params_list(missing)}"
+
+
+def tool_bad_arg(name: str, problems: str) -> str:
+    return f"tool/{name} got a wrong argument: {problems}"
+
+
+def tool_signature_hint(signature: str, usage: str) -> str:
+    return f"signature: {signature}; call it as {usage}"
+
+
+def tool_positional_fix(example: str, signature: str) -> str:
+    return f"write {example} (signature: {signature})"
+
+
+def tool_arg_not_data(name: str, value) -> str:
+    from .values import type_name
+    return (f"tool/{name} can only receive data (maps, vectors, strings, numbers, booleans, nil), "
+            f"got a {type_name(value)}")
+
+
+def tool_not_data(name: str) -> str:
+    return (f"tool/{name} returned something that is not data (tools return maps, vectors, strings, "
+            f"numbers, booleans or nil); the host must fix the tool")
+
+
+def tool_bad_result(name: str, problems: str) -> str:
+    return f"tool/{name} returned a value that does not match its signature: {problems}"
+
+
+TOOL_CANCELLED = "the call was cancelled"
+PARALLEL_CANCELLED = "cancelled: another branch of the same pmap/pcalls failed"
+
+
+def tool_not_callable(name: str) -> str:
+    return f"tool {name} is not callable"
+
+
+def tool_bad_takes(value) -> str:
+    return f"takes must be \"kwargs\" or \"dict\", got {value}"
+
+
+def tool_positional_only(fn: str, param: str) -> str:
+    return (f"tool {fn}: parameter {param} is positional-only; tools receive named arguments "
+            f"(give takes=\"dict\" to receive one dict)")
+
+
+def sig_unexpected(text: str, pos: int) -> str:
+    return f"signature \"{text}\": unexpected text at position {pos}: \"{text[pos:pos + 10]}\""
+
+
+def sig_expected(text: str, pos: int, what: str) -> str:
+    shown = text[pos:pos + 10] or "the end"
+    return f"signature \"{text}\": expected {what} at position {pos}, found \"{shown}\""
+
+
+def sig_empty_list(text: str, pos: int) -> str:
+    return f"signature \"{text}\": [] at position {pos} needs an item type, e.g. [:any]"
+
+
+def sig_bad_type(text: str, pos: int, name: str, fix: str | None) -> str:
+    tail = f"; use {fix}" if fix else "; types are :string :int :float :bool :keyword :datetime :any :map"
+    return f"signature \"{text}\": unknown type :{name} at position {pos}{tail}"
+
+
+SIG_TYPE_FIXES = {"list": "[:type], e.g. [:int]", "array": "[:type], e.g. [:int]",
+                  "tuple": "a map with named fields {a :int, b :string}", "object": "{field :type} or :map",
+                  "str": ":string", "integer": ":int", "number": ":float", "boolean": ":bool",
+                  "dict": ":map", "double": ":float", "text": ":string"}
+SIG_EMPTY = "a signature cannot be empty"
+
+
+def sig_expected_type(expected: str, got: str) -> str:
+    return f"expected {expected}, got {got}"
+
+
+def sig_missing_field(expected: str) -> str:
+    return f"missing (expected {expected})"
+
+
+def return_mismatch(signature: str, problems: str) -> str:
+    return f"the program's value does not match the return signature {signature}: {problems}"
+
+
+HINT_RETURN_SIGNATURE = "end the program with a value of exactly that shape (every field not marked ? is required)"
+
+
+def task_not_data(task_id: str, value) -> str:
+    from .values import type_name
+    return (f"task \"{task_id}\" must produce data to be journaled (maps, vectors, strings, numbers, "
+            f"booleans, nil), got a {type_name(value)}")
+
+
+def signal_in_parallel(kind: str, who: str) -> str:
+    return f"{kind} cannot be used inside {who}; return a value from the function instead"
+
+
+def parallel_branch(who: str, index: int) -> str:
+    return f"{who} item {index}" if who == "pmap" else f"{who} function {index}"
+
+# ---------------------------------------------------------------- sandbox (limits, isolation)
+
+
+def limit_memory(mb) -> str:
+    if mb is None:
+        return "memory limit exceeded: the program ran out of memory"
+    return f"memory limit exceeded: the program used more than {mb} MB"
+
+
+HINT_MEMORY = "build smaller collections: use take, or filter before you map"
+HINT_RECURSION = "use loop/recur for deep iteration instead of recursion, and keep data shallow"
+ISOLATION_WORKER_DIED = "the isolated worker process stopped unexpectedly"
+
+
+def isolation_lost_function(name: str) -> str:
+    return (f"{name} was defined in a run whose worker process has since been stopped; "
+            f"define it again")
