@@ -20,6 +20,20 @@ def short_text(form, limit: int = 60) -> str:
     return t if len(t) <= limit else t[: limit - 3] + "..."
 
 
+def stack_text(stack, limit: int = 5) -> str:
+    """`f (line 3, column 5), g (line 9, column 1)`, repeated frames folded as `f x40`."""
+    out, i = [], 0
+    while i < len(stack) and len(out) < limit:
+        name, span = stack[i]
+        j = i
+        while j + 1 < len(stack) and stack[j + 1] == stack[i]:
+            j += 1
+        where = f"{name} ({span})" if span else name
+        out.append(where + (f" x{j - i + 1}" if j > i else ""))
+        i = j + 1
+    return ", ".join(out)
+
+
 class PtcError(Exception):
     """Base of every language error; `kind` is what the model sees first."""
 
@@ -35,6 +49,7 @@ class PtcError(Exception):
         self.code = code  # a finer tag such as "arity" or "type" (stable, for hosts and tests)
         self.stack = list(stack)  # [(function name, Span | None)], innermost first
         self.source = source
+        self.pos = span  # the latest call site the error passed through (for the stack)
 
     @property
     def line(self) -> int | None:
@@ -46,10 +61,12 @@ class PtcError(Exception):
 
     def with_span(self, span: Span | None, form=None):
         """Set the span (and form, text or reader form) if not yet known; returns self."""
-        if self.span is None and span is not None:
-            self.span = span
-            if form is not None and self.form is None:
-                self.form = form if type(form) is str else short_text(form)
+        if span is not None:
+            self.pos = span
+            if self.span is None:
+                self.span = span
+                if form is not None and self.form is None:
+                    self.form = form if type(form) is str else short_text(form)
         return self
 
     def render(self, source: str | None = None) -> str:
@@ -61,8 +78,7 @@ class PtcError(Exception):
         if caret:
             parts.append(caret)
         if self.stack:
-            frames = ", ".join(f"{name} ({sp})" if sp else name for name, sp in self.stack[:5])
-            parts.append(f"  in: {frames}")
+            parts.append("  in: " + stack_text(self.stack))
         if self.hint:
             parts.append(f"Hint: {self.hint}")
         return "\n".join(parts)

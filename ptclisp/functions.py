@@ -88,7 +88,7 @@ def make_function_factory(compiler, node: A.Fn):
                 return r
             except PtcError as e:
                 if len(e.stack) < MAX_STACK_FRAMES:
-                    e.stack.append((function.ptc_name, span))
+                    e.stack.append((function.ptc_name, e.pos))
                 raise
             finally:
                 b.depth = depth - 1
@@ -117,7 +117,7 @@ def make_function_factory(compiler, node: A.Fn):
                 return r
             except PtcError as e:
                 if len(e.stack) < MAX_STACK_FRAMES:
-                    e.stack.append((function1.ptc_name, span))
+                    e.stack.append((function1.ptc_name, e.pos))
                 raise
             finally:
                 b.depth = depth - 1
