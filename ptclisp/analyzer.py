@@ -94,7 +94,7 @@ class Analyzer:
     """One analysis of one program."""
 
     def __init__(self, *, memory_names=(), tools=None, source: str | None = None):
-        self.memory_names = set(memory_names)
+        self.memory_names = _Names(memory_names)
         self.tools = tools  # mapping of tool name -> spec, or None
         self.source = source
         self.errors: list[AnalysisError] = []
@@ -106,7 +106,8 @@ class Analyzer:
     # ------------------------------------------------------------ entry
 
     def program(self, forms) -> A.Program:
-        self.memory_names |= collect_defs(forms)
+        if self.source is None or "def" in self.source:
+            self.memory_names.defs = collect_defs(forms)
         if not forms:
             body = A.Const(None)
         elif len(forms) == 1:
@@ -265,7 +266,7 @@ class Analyzer:
         habit = messages.HABITS.get(name)
         if habit:
             return habit
-        candidates = set(registry.CORE) | self.scope.visible_names() | self.memory_names
+        candidates = set(registry.CORE) | self.scope.visible_names() | set(self.memory_names)
         candidates |= set(self.specials) | set(self.macros)
         near = difflib.get_close_matches(name, sorted(candidates), n=3, cutoff=0.7)
         return messages.did_you_mean(near) or None
@@ -385,6 +386,55 @@ def resolve_builtin(ns, name):
     return b
 
 
+class _Names:
+    """The names a program may use from memory: its own defs, then the session's memory.
+
+    Every question asked of the memory is recorded, so a cached analysis is reused only when
+    the memory would give the same answers.
+    """
+
+    def __init__(self, memory):
+        self.memory = memory
+        self.defs: set[str] = set()
+        self.asked: dict[str, bool] = {}
+
+    def __contains__(self, name) -> bool:
+        if name in self.defs:
+            return True
+        answer = name in self.memory
+        self.asked[name] = answer
+        return answer
+
+    def __iter__(self):
+        yield from self.defs
+        yield from self.memory
+
+
+_CACHE: dict = {}  # id(forms) -> (forms, tools key, memory answers, program)
+_CACHE_SIZE = 256
+
+
+def _tools_key(tools):
+    if tools is None:
+        return None
+    return tuple((name, id(tools[name])) for name in tools)
+
+
 def analyze(forms, *, memory_names=(), tools=None, source: str | None = None) -> A.Program:
-    """Check a program and build its AST; raises AnalysisError listing every problem."""
-    return Analyzer(memory_names=memory_names, tools=tools, source=source).program(tuple(forms))
+    """Check a program and build its AST; raises AnalysisError listing every problem.
+
+    The AST of the same forms (the reader caches them by text) is reused while the tools are
+    the same and the memory answers every name question as before.
+    """
+    forms = tuple(forms)
+    key, tkey = id(forms), _tools_key(tools)
+    hit = _CACHE.get(key)
+    if (hit is not None and hit[0] is forms and hit[1] == tkey
+            and all((name in memory_names) == answer for name, answer in hit[2])):
+        return hit[3]
+    analyzer = Analyzer(memory_names=memory_names, tools=tools, source=source)
+    program = analyzer.program(forms)
+    if len(_CACHE) >= _CACHE_SIZE:
+        del _CACHE[next(iter(_CACHE))]
+    _CACHE[key] = (forms, tkey, tuple(analyzer.memory_names.asked.items()), program)
+    return program
