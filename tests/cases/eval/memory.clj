@@ -65,3 +65,11 @@ also
 ;; defn names its function
 (defn sq [x] (* x x)) (fn? sq)
 ;; => true
+
+;; a def in an earlier turn changes what the same program text means
+(inc 1)
+;; => 2
+(def inc (fn [x] 100))
+;; => #'inc
+(inc 1)
+;; => 100
