@@ -9,11 +9,12 @@ from .values import Keyword, Symbol, kw
 
 try:  # the evaluator stage (issue 3); absent only while the tree is being built
     from .session import Limits, Result, Session, run
+    from .tooldef import Tool
 except ImportError:  # pragma: no cover
     pass
 
 __all__ = [
-    "read", "format_value", "read_value", "format_source", "run", "Session", "Limits", "Result",
+    "read", "format_value", "read_value", "format_source", "run", "Session", "Limits", "Result", "Tool",
     "Keyword", "Symbol", "kw", "PtcError", "ReadError", "AnalysisError", "EvalError", "ToolError",
     "LimitExceeded", "InternalError",
 ]

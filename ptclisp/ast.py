@@ -212,3 +212,28 @@ class SetLit:
 class Program:
     body: object
     nslots: int
+
+
+# ---------------------------------------------------------------- journaled tasks (journal.py)
+
+@attrs.define(slots=True)
+class Task:
+    """`(task id expr)`: expr memoized in the host's journal."""
+
+    id: object
+    expr: object
+
+
+@attrs.define(slots=True)
+class StepDone:
+    """`(step-done id summary)`."""
+
+    id: object
+    summary: object
+
+
+@attrs.define(slots=True)
+class TaskReset:
+    """`(task-reset id)`."""
+
+    id: object

@@ -419,6 +419,10 @@ class Compiler:
         from .comprehension import compile_for
         return compile_for(self, node)
 
+    def journal_form(self, node):
+        from .journal import COMPILERS
+        return COMPILERS[type(node)](self, node)
+
 
 _COMPILERS = {
     A.Const: Compiler.const, A.Local: Compiler.local, A.Global: Compiler.global_,
@@ -429,6 +433,8 @@ _COMPILERS = {
     A.VectorLit: Compiler.vector_lit, A.MapLit: Compiler.map_lit, A.SetLit: Compiler.set_lit,
     A.BuiltinCall: Compiler.builtin_call, A.KeywordCall: Compiler.keyword_call,
     A.Call: Compiler.call, A.ToolCall: Compiler.tool_call, A.Fn: Compiler.fn, A.For: Compiler.for_,
+    A.Task: Compiler.journal_form, A.StepDone: Compiler.journal_form,
+    A.TaskReset: Compiler.journal_form,
 }
 
 

@@ -18,6 +18,9 @@ from .errors import Fail, InternalError, LimitExceeded, PtcError, Return
 from .evaluator import Context, evaluate
 from .reader import read
 from .tools import ToolSet, to_python
+from . import journal as _journal, parallel as _parallel  # noqa: F401  task forms, budget/, pmap
+from . import tools as _tools
+from .signatures import parse as parse_signature
 
 log = logging.getLogger("ptclisp")
 
@@ -34,6 +37,7 @@ class Limits:
     max_collection_size: int | None = 10_000_000  # items in one built collection or string
     max_print_chars: int | None = 64_000
     max_tool_calls: int | None = None
+    max_parallel: int = 8  # worker threads of one pmap/pcalls
     regex_timeout: float | None = 0.25  # seconds for one regex operation
     max_source_chars: int = 1_000_000
 
@@ -49,6 +53,8 @@ class Result:
     tool_calls: list = attrs.Factory(list)
     memory: dict = attrs.Factory(dict)
     duration: float = 0.0
+    summaries: dict = attrs.Factory(dict)  # step-done summaries of this run
+    journal: object = None  # the session's journal (task cache), if it has one
 
     @property
     def ok(self) -> bool:
@@ -64,7 +70,12 @@ class Session:
     """A conversation's worth of runs sharing memory (def), data, tools and *1 *2 *3."""
 
     def __init__(self, *, data=None, tools=None, limits: Limits | None = None, memory=None,
-                 clock=None):
+                 clock=None, journal=None, budget=None, signature=None):
+        """tools: mapping name -> callable/Tool, or a list of them (see tooldef.Tool).
+        journal: a dict the host keeps between runs, enabling (task id expr) caching.
+        budget: what (budget/remaining) returns: a mapping, or a callable returning one.
+        signature: the return signature the program's value must match, e.g. "{count :int}".
+        """
         self.data = data if data is not None else {}
         self.tools = tools if isinstance(tools, ToolSet) else ToolSet(tools)
         self.limits = limits or Limits()
@@ -72,6 +83,21 @@ class Session:
         self.history: list = []  # *1 first
         self.clock = clock or time.time
         self.ctx = Context(memory=self.memory, data=self.data, tools=self.tools)
+        self.journal = journal
+        self.budget_info = budget
+        self.signature = parse_signature(signature) if isinstance(signature, str) else signature
+        self.summaries: dict = {}  # step-done summaries of all committed runs
+        self._host_loop = None  # the event loop of a running arun
+
+    async def arun(self, source: str) -> Result:
+        """Run one program from asyncio code: in a worker thread, async tools on this loop."""
+        import asyncio
+        loop = asyncio.get_running_loop()
+        self._host_loop = loop
+        try:
+            return await loop.run_in_executor(None, self.run, source)
+        finally:
+            self._host_loop = None
 
     def run(self, source: str) -> Result:
         """Run one program; commits its defs unless it ends in an error."""
@@ -85,8 +111,9 @@ class Session:
         ctx.memory = dict(self.memory)
         ctx.history = self.history
         ctx.defined = []
-        self.tools.log = []
-        self.tools.max_calls = limits.max_tool_calls
+        self.tools.begin_run(max_calls=limits.max_tool_calls, journal=self.journal,
+                             budget_info=self.budget_info, host_loop=self._host_loop)
+        previous_tools = _tools.activate(self.tools)
         bud = _budget.Budget(limits, wall_clock=self.clock)
         ctx.budget = bud
         previous = _budget.install(bud)
@@ -120,16 +147,34 @@ class Session:
         finally:
             sys.setrecursionlimit(old_limit)
             _budget.install(previous)
+            _tools.restore(previous_tools)
+        if error is None and status in ("ok", "returned") and self.signature is not None:
+            error = _signature_error(self.signature, value)
         if error is not None:
             error.source = source
-            return Result("error", None, error, bud.prints, list(self.tools.log), self.memory)
+            return Result("error", None, error, bud.prints, list(self.tools.log), self.memory,
+                          journal=self.journal)
         self.memory = ctx.memory
         if status in ("ok", "returned"):
             self.history = [value, *self.history[:2]]
-        return Result(status, value, None, bud.prints, list(self.tools.log), self.memory)
+        self.summaries.update(self.tools.summaries)
+        return Result(status, value, None, bud.prints, list(self.tools.log), self.memory,
+                      summaries=dict(self.tools.summaries), journal=self.journal)
+
+
+def _signature_error(signature, value):
+    """The error of a value that does not match the return signature, or None."""
+    from .errors import EvalError
+    from .signatures import problems_text
+    problems = signature.check(value)
+    if not problems:
+        return None
+    return EvalError(messages.return_mismatch(signature.text, problems_text(problems)),
+                     code="signature", hint=messages.HINT_RETURN_SIGNATURE)
 
 
 def run(source: str, *, data=None, tools=None, memory=None, limits: Limits | None = None,
-        clock=None) -> Result:
+        clock=None, journal=None, budget=None, signature=None) -> Result:
     """Run one program in a fresh session."""
-    return Session(data=data, tools=tools, memory=memory, limits=limits, clock=clock).run(source)
+    return Session(data=data, tools=tools, memory=memory, limits=limits, clock=clock,
+                   journal=journal, budget=budget, signature=signature).run(source)

@@ -441,3 +441,9 @@ SPECIALS = {
     "return": signal("return"),
     "fail": signal("fail"),
 }
+
+# journaled tasks (spec 5.18-5.20) live in journal.py
+from . import journal as _journal  # noqa: E402  (after SPECIALS: journal imports nothing from here)
+
+SPECIALS.update(_journal.SPECIALS)
+SHAPES.update(_journal.SHAPES)

@@ -1,31 +1,88 @@
 """Host tools: the one boundary where host code is called.
 
-A host passes tools as a mapping name -> Python callable. Names resolve in kebab-case and
-snake_case. Arguments cross as plain JSON-shaped Python (keyword keys become strings); results
-come back as PTC values.
+Calling convention (spec 9.6): `(tool/x)`, `(tool/x {:k v})`, `(tool/x :k v ...)`. Arguments cross
+as plain JSON-shaped Python with string keys (keyword values become strings) and are checked
+against the tool's parameters *before* the callable runs. Results come back through
+`from_python`: JSON-shaped data only (an arbitrary Python object is an error, never a handle).
+Async tools run on one event loop: the host's loop under `Session.arun`, else a background loop.
+
+A ToolSet also carries what the host gives one run besides tools: the call log, the journal,
+step summaries and the budget map (read by `journal.py`).
 """
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
+import datetime as _dt
+import inspect
+import logging
+import threading
 import time
+from collections.abc import Mapping, Sequence, Set
 
+import immutables
+
+from . import budget as _budget
 from . import messages
-from .errors import PtcError, ToolError
-from .values import MAP_TYPES, VECTOR_TYPES, Keyword, SET_TYPES, Symbol
+from . import signatures as S
+from .errors import EvalError, LimitExceeded, PtcError, ToolError
+from .tooldef import Tool, as_tools, kebab
+from .values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, PVector, Symbol, freeze
+
+__all__ = ["Tool", "ToolSet", "to_python", "from_python", "call_arguments", "bind_arguments",
+           "check_call_shape", "kebab", "current", "activate"]
+
+log = logging.getLogger("ptclisp")
+PREVIEW_CHARS = 500  # characters of a result kept in the call log
+
+# ---------------------------------------------------------------- per-thread run state
+
+_local = threading.local()
 
 
-def to_python(v):
-    """Plain JSON-shaped Python for a PTC value (keywords -> strings, vectors -> lists)."""
+def current() -> "ToolSet | None":
+    """The ToolSet of the run on this thread (for budget/remaining), or None."""
+    return getattr(_local, "toolset", None)
+
+
+def activate(toolset, cancel: threading.Event | None = None):
+    """Make toolset (and a parallel branch's cancel flag) current on this thread; returns the old."""
+    old = (getattr(_local, "toolset", None), getattr(_local, "cancel", None))
+    _local.toolset, _local.cancel = toolset, cancel
+    return old
+
+
+def restore(old):
+    """Undo `activate` with what it returned."""
+    _local.toolset, _local.cancel = old
+
+
+# ---------------------------------------------------------------- PTC -> Python
+
+class NotData(Exception):
+    """Internal: a value that cannot cross the boundary."""
+
+
+def to_python(v, strict: bool = False):
+    """Plain JSON-shaped Python for a PTC value (keywords -> strings, vectors -> lists).
+
+    strict: raise NotData for functions and other non-data values (tool arguments)."""
     t = type(v)
+    if t is str or t is int or t is float or t is bool or v is None:
+        return v
     if t is Keyword:
         return v.name
     if t is Symbol:
         return str(v)
     if isinstance(v, MAP_TYPES):
-        return {_key(k): to_python(x) for k, x in v.items()}
-    if isinstance(v, VECTOR_TYPES):
-        return [to_python(x) for x in v]
-    if isinstance(v, SET_TYPES):
-        return [to_python(x) for x in v]
+        return {_key(k): to_python(x, strict) for k, x in v.items()}
+    if isinstance(v, (*VECTOR_TYPES, *SET_TYPES)):
+        return [to_python(x, strict) for x in v]
+    text = getattr(v, "ptc_str", None)
+    if text is not None:
+        return text()
+    if strict:
+        raise NotData(v)
     return v
 
 
@@ -38,68 +95,343 @@ def _key(k):
     return format_value(k)
 
 
-def kebab(name: str) -> str:
-    """snake_case -> kebab-case."""
-    return name.replace("_", "-")
+# ---------------------------------------------------------------- Python -> PTC
+
+def from_python(x):
+    """The PTC value of JSON-shaped host data (a fresh copy); NotData for anything else."""
+    t = type(x)
+    if t is str or t is int or t is float or t is bool or x is None or t is Keyword:
+        return x
+    if t is dict or t is immutables.Map:
+        return {freeze(from_python(k)): from_python(v) for k, v in x.items()}
+    if t is list or t is tuple or t is PVector:
+        return [from_python(v) for v in x]
+    if t is frozenset or t is set:
+        return frozenset(freeze(from_python(v)) for v in x)
+    return _from_other(x)
 
 
-class ToolSet:
-    """The tools of one Session, with the call log of the current run."""
-
-    def __init__(self, tools=None):
-        self.funcs: dict[str, object] = {}
-        for name, fn in (tools or {}).items():
-            self.funcs[kebab(name)] = fn
-        self.log: list[dict] = []
-        self.max_calls: int | None = None
-
-    def __contains__(self, name: str) -> bool:
-        return kebab(name) in self.funcs
-
-    def __iter__(self):
-        return iter(sorted(self.funcs))
-
-    def __getitem__(self, name: str):
-        return self.funcs[kebab(name)]
-
-    def call(self, name: str, args, span=None):
-        """Call tool `name` with PTC args; returns the result as a PTC value."""
-        fn = self.funcs.get(kebab(name))
-        if fn is None:
-            raise ToolError(messages.unknown_tool(name), tool=name, code="unknown-tool")
-        if self.max_calls is not None and len(self.log) >= self.max_calls:
-            from .errors import LimitExceeded
-            raise LimitExceeded(messages.limit_tool_calls(self.max_calls), limit="max_tool_calls",
-                                value=self.max_calls, hint=messages.HINT_TOOL_CALLS)
-        kwargs = call_arguments(name, args)
-        entry = {"name": name, "args": kwargs, "result": None, "error": None, "duration": 0.0}
-        self.log.append(entry)
-        start = time.perf_counter()
-        try:
-            result = fn(**kwargs)
-        except PtcError:
-            raise
-        except Exception as exc:  # the host's failure becomes the program's ToolError
-            entry["error"] = str(exc)
-            raise ToolError(messages.tool_failed(name, exc), tool=name, code="tool") from None
-        finally:
-            entry["duration"] = time.perf_counter() - start
-        entry["result"] = result
-        return result
+def _from_other(x):
+    if isinstance(x, bool) or x is NotImplemented:
+        raise NotData(x)
+    for base in (int, float, str):  # IntEnum, str subclasses...
+        if isinstance(x, base):
+            return base(x)
+    if isinstance(x, _dt.datetime):
+        from .core.dates import DateTime
+        aware = x if x.tzinfo is not None else x.replace(tzinfo=_dt.timezone.utc)
+        return DateTime((aware - _EPOCH) // _dt.timedelta(microseconds=1))
+    if isinstance(x, _dt.date):
+        from .core.dates import LocalDate
+        return LocalDate(x.toordinal() - _EPOCH_ORDINAL)
+    if type(x) is Symbol or getattr(type(x), "ptc_type_name", None) in ("LocalDate", "DateTime", "Duration"):
+        return x
+    if isinstance(x, Mapping):
+        return from_python(dict(x))
+    if isinstance(x, (Sequence, Set)) and not isinstance(x, (bytes, bytearray, memoryview)):
+        return from_python(list(x))
+    raise NotData(x)
 
 
-def call_arguments(name: str, args) -> dict:
-    """Keyword arguments for a tool from `(tool/x)`, `(tool/x {..})` or `(tool/x :k v ...)`."""
-    if not args:
-        return {}
-    if len(args) == 1 and isinstance(args[0], MAP_TYPES):
-        return to_python(args[0])
-    if len(args) % 2 == 0 and all(type(k) is Keyword for k in args[0::2]):
-        return {k.name: to_python(v) for k, v in zip(args[0::2], args[1::2])}
+_EPOCH = _dt.datetime(1970, 1, 1, tzinfo=_dt.timezone.utc)
+_EPOCH_ORDINAL = _dt.date(1970, 1, 1).toordinal()
+
+
+# ---------------------------------------------------------------- arguments
+
+def call_arguments(name: str, args, tool: Tool | None = None) -> dict:
+    """The arguments map of `(tool/x)`, `(tool/x {..})` or `(tool/x :k v ...)`, as plain Python."""
+    try:
+        if not args:
+            return {}
+        if len(args) == 1 and isinstance(args[0], MAP_TYPES):
+            return to_python(args[0], strict=True)
+        if len(args) % 2 == 0 and all(type(k) is Keyword for k in args[0::2]):
+            return {k.name: to_python(v, strict=True) for k, v in zip(args[0::2], args[1::2])}
+    except NotData as nd:
+        raise ToolError(messages.tool_arg_not_data(name, nd.args[0]), tool=name, code="tool-args",
+                        hint=_signature_hint(tool)) from None
     raise ToolError(messages.tool_positional(name), tool=name, code="tool-args",
-                    hint=messages.HINT_TOOL_ARGS)
+                    hint=positional_hint(tool, args[0] if len(args) == 1 else None))
 
+
+def bind_arguments(tool: Tool, args) -> dict:
+    """What the callable receives: argument names resolved to its parameters and type-checked."""
+    raw = call_arguments(tool.name, args, tool)
+    problem = _param_problem(tool, raw, complete=True)
+    if problem:
+        raise ToolError(problem[0], tool=tool.name, code="tool-args", hint=problem[1])
+    if not tool.params:
+        return raw
+    out = {}
+    for key, v in raw.items():
+        p = tool.param(key)
+        out[p.name if p is not None else key] = v
+    return out
+
+
+def _param_problem(tool: Tool, given: dict, complete: bool):
+    """(message, hint) for an unknown, missing or wrongly typed argument, or None.
+
+    given: written key -> value (values may be None when unknown); complete: all keys known."""
+    seen = set()
+    for key, v in given.items():
+        p = tool.param(key)
+        if p is None:
+            if tool.open:
+                continue
+            return (messages.tool_unknown_param(tool.name, key, [x.name for x in tool.params]),
+                    _near_hint(tool, key))
+        seen.add(p.name)
+        if v is not _UNKNOWN:
+            problems = S.check(v, p.type, kebab(p.name))
+            if problems:
+                return messages.tool_bad_arg(tool.name, S.problems_text(problems)), _signature_hint(tool)
+    if complete:
+        missing = [p.name for p in tool.required if p.name not in seen]
+        if missing:
+            return messages.tool_missing_params(tool.name, missing), _signature_hint(tool)
+    return None
+
+
+_UNKNOWN = object()
+
+
+def _signature_hint(tool: Tool | None) -> str | None:
+    if tool is None:
+        return messages.HINT_TOOL_ARGS
+    return messages.tool_signature_hint(tool.signature_text, tool.usage())
+
+
+def _near_hint(tool: Tool, key: str) -> str:
+    import difflib
+    names = [kebab(p.name) for p in tool.params]
+    near = difflib.get_close_matches(kebab(key), names, n=1, cutoff=0.6)
+    base = _signature_hint(tool)
+    return f"{messages.did_you_mean(':' + n for n in near)} {base}" if near else base
+
+
+def positional_hint(tool: Tool | None, value=None) -> str:
+    """How to write the call with named arguments, using the one value given if any."""
+    if tool is None:
+        return messages.HINT_TOOL_ARGS
+    only = tool.required if len(tool.required) == 1 else tool.params if len(tool.params) == 1 else ()
+    if value is not None and len(only) == 1 and not isinstance(value, MAP_TYPES):
+        from .formatter import format_value
+        example = f"(tool/{tool.name} {{:{kebab(only[0].name)} {format_value(value, max_chars=40)}}})"
+        return messages.tool_positional_fix(example, tool.signature_text)
+    return _signature_hint(tool)
+
+
+# ---------------------------------------------------------------- static check of written calls
 
 def check_call_shape(tool, arg_forms):
-    """A static problem with a tool call's written arguments, as (message, hint), or None."""
+    """A static problem with a tool call's written arguments, as (message, hint), or None.
+
+    Catches positional literals, unknown parameter names written literally, missing required
+    parameters when every key is written, and literal values of the wrong type."""
+    from . import forms as F
+    if not isinstance(tool, Tool):
+        return None
+    n = len(arg_forms)
+    if n == 1 and type(arg_forms[0]) is F.Map:
+        pairs = list(zip(arg_forms[0].items[0::2], arg_forms[0].items[1::2]))
+    elif n and n % 2 == 0 and all(_literal_keyword(k) for k in arg_forms[0::2]):
+        pairs = list(zip(arg_forms[0::2], arg_forms[1::2]))
+    elif n == 0:
+        pairs = []
+    elif _positional_for_sure(arg_forms):
+        value = arg_forms[0].value if n == 1 and type(arg_forms[0]) is F.Lit else None
+        return messages.tool_positional(tool.name), positional_hint(tool, value)
+    else:
+        return None
+    given, complete = {}, True
+    for k, v in pairs:
+        key = _literal_key(k)
+        if key is None:
+            complete = False
+            continue
+        given[key] = _literal_arg(v)
+    return _param_problem(tool, given, complete)
+
+
+def _literal_keyword(form) -> bool:
+    from . import forms as F
+    return type(form) is F.Lit and type(form.value) is Keyword
+
+
+def _literal_key(form):
+    from . import forms as F
+    if type(form) is F.Lit and type(form.value) in (Keyword, str):
+        return _key(form.value)
     return None
+
+
+def _literal_arg(form):
+    from . import forms as F
+    if type(form) is F.Lit and (form.value is None or type(form.value) in (str, int, float, bool, Keyword)):
+        return to_python(form.value)
+    return _UNKNOWN
+
+
+def _positional_for_sure(arg_forms) -> bool:
+    """True when no runtime value could make these arguments named ones."""
+    from . import forms as F
+    if len(arg_forms) == 1:
+        return type(arg_forms[0]) in (F.Lit, F.Vector, F.Set, F.Regex, F.FnLit)
+    if len(arg_forms) % 2:
+        return True
+    return any(type(k) in (F.Lit, F.Vector, F.Map, F.Set) and not _literal_keyword(k)
+               for k in arg_forms[0::2])
+
+
+# ---------------------------------------------------------------- async tools
+
+_loop_lock = threading.Lock()
+_loop: asyncio.AbstractEventLoop | None = None
+
+
+def background_loop() -> asyncio.AbstractEventLoop:
+    """The one event loop (on a daemon thread) that runs async tools outside `Session.arun`."""
+    global _loop
+    with _loop_lock:
+        if _loop is None or _loop.is_closed():
+            loop = asyncio.new_event_loop()
+            threading.Thread(target=loop.run_forever, name="ptclisp-async-tools", daemon=True).start()
+            _loop = loop
+        return _loop
+
+
+async def _await(awaitable):
+    return await awaitable
+
+
+# ---------------------------------------------------------------- the tool set
+
+class ToolSet:
+    """The tools of one Session, and what one run of it gives and records at the boundary."""
+
+    def __init__(self, tools=None):
+        self.tools: dict[str, Tool] = {t.name: t for t in as_tools(tools)}
+        self.log: list[dict] = []
+        self.max_calls: int | None = None
+        self.journal = None  # the host's journal mapping, or None (task runs uncached)
+        self.summaries: dict = {}  # step-done summaries of the current run
+        self.budget_info = None  # what budget/remaining returns: a mapping or a callable
+        self.host_loop: asyncio.AbstractEventLoop | None = None
+        self._lock = threading.Lock()
+
+    def __contains__(self, name: str) -> bool:
+        return kebab(name) in self.tools
+
+    def __iter__(self):
+        return iter(sorted(self.tools))
+
+    def __len__(self) -> int:
+        return len(self.tools)
+
+    def __getitem__(self, name: str) -> Tool:
+        return self.tools[kebab(name)]
+
+    def get(self, name: str) -> Tool | None:
+        return self.tools.get(kebab(name))
+
+    def begin_run(self, *, max_calls=None, journal=None, budget_info=None, host_loop=None):
+        """Reset the per-run state before a run."""
+        self.log, self.summaries = [], {}
+        self.max_calls, self.journal, self.budget_info = max_calls, journal, budget_info
+        self.host_loop = host_loop
+
+    def call(self, name: str, args, span=None):
+        """Call tool `name` with PTC args (exactly once); returns the result as a PTC value."""
+        tool = self.get(name)
+        if tool is None:
+            raise ToolError(messages.unknown_tool(name), tool=name, code="unknown-tool")
+        cancel = getattr(_local, "cancel", None)
+        if cancel is not None and cancel.is_set():
+            raise EvalError(messages.PARALLEL_CANCELLED, code="parallel")
+        b = _budget.current()
+        if b is not None:
+            b.check_time()
+        kwargs = bind_arguments(tool, args)
+        entry = {"name": tool.name, "args": kwargs, "result": None, "error": None, "duration": 0.0}
+        with self._lock:
+            if self.max_calls is not None and len(self.log) >= self.max_calls:
+                raise LimitExceeded(messages.limit_tool_calls(self.max_calls), limit="max_tool_calls",
+                                    value=self.max_calls, hint=messages.HINT_TOOL_CALLS)
+            self.log.append(entry)
+        start = time.perf_counter()
+        try:
+            value = self._convert(tool, self._invoke(tool, kwargs, b))
+        except PtcError as e:
+            entry["error"] = e.message
+            raise
+        finally:
+            entry["duration"] = time.perf_counter() - start
+        from .formatter import format_value
+        entry["result"] = format_value(value, max_chars=PREVIEW_CHARS)
+        return value
+
+    def _invoke(self, tool: Tool, kwargs: dict, b):
+        """Run the host callable; host exceptions become ToolError (traceback only logged)."""
+        host = b is not None and hasattr(b, "in_host")  # the watchdog keeps out of host code
+        if host:
+            b.in_host = True
+        try:
+            raw = tool.fn(kwargs) if tool.takes == "dict" else tool.fn(**kwargs)
+            if inspect.isawaitable(raw):
+                raw = self._wait(tool, raw, b)
+            return raw
+        except ToolError as e:
+            e.tool = e.tool or tool.name
+            raise
+        except LimitExceeded:
+            raise
+        except PtcError as e:
+            raise ToolError(messages.tool_failed(tool.name, e.message), tool=tool.name, code="tool") from None
+        except Exception as exc:  # the host's failure becomes the program's ToolError
+            log.warning("tool %s raised", tool.name, exc_info=True)
+            raise ToolError(messages.tool_failed(tool.name, exc), tool=tool.name, code="tool") from None
+        finally:
+            if host:
+                b.in_host = False
+
+    def _wait(self, tool: Tool, awaitable, b):
+        """Run an awaitable on the event loop and wait for it, no longer than the run's deadline."""
+        loop = self.host_loop or background_loop()
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is loop:  # never block the loop we would wait on
+            loop = background_loop()
+        future = asyncio.run_coroutine_threadsafe(_await(awaitable), loop)
+        timeout = None
+        if b is not None and b.limits.timeout is not None:
+            timeout = max(b.remaining_time(), 0.0)
+        try:
+            return future.result(timeout)
+        except concurrent.futures.TimeoutError:
+            future.cancel()
+            raise LimitExceeded(messages.limit_timeout(b.limits.timeout), limit="timeout",
+                                value=b.limits.timeout, hint=messages.HINT_TIMEOUT) from None
+        except concurrent.futures.CancelledError:
+            raise ToolError(messages.tool_failed(tool.name, messages.TOOL_CANCELLED), tool=tool.name,
+                            code="tool") from None
+
+    def _convert(self, tool: Tool, raw):
+        """The PTC value of a tool's result, checked to be data (and against its return type)."""
+        try:
+            value = from_python(raw)
+        except NotData as nd:
+            log.warning("tool %s returned a %s, which is not data", tool.name, type(nd.args[0]).__name__)
+            raise ToolError(messages.tool_not_data(tool.name), tool=tool.name, code="tool-result") from None
+        except RecursionError:
+            raise ToolError(messages.tool_not_data(tool.name), tool=tool.name, code="tool-result") from None
+        if tool.check_returns and tool.returns is not None:
+            problems = S.check(value, tool.returns)
+            if problems:
+                raise ToolError(messages.tool_bad_result(tool.name, S.problems_text(problems)),
+                                tool=tool.name, code="tool-result")
+        return value
+

@@ -17,8 +17,12 @@ Expectations:
 Optional lines right after an expectation:
     ;; prints=> ["a" "b"]  the printed lines
     ;; hint=> text         the error hint contains text
-Optional line before the first program of a case:
+Optional lines before the first program of a case:
     ;; data=> {:orders [...]}   the Session's data (a PTC literal; keys become strings)
+    ;; tools=> search get-user  host tools from TEST_TOOLS below (fresh per case); such a case's
+                                Session also gets an empty journal, so (task ...) caches
+Optional line right after an expectation:
+    ;; calls=> ["search" "get-user"]   the tools the step called, in order ([] for none)
 """
 from __future__ import annotations
 
@@ -31,7 +35,7 @@ import attrs
 from ptclisp import values as V
 from ptclisp.formatter import read_value
 
-EXPECT = re.compile(r"^;;\s*(=>|failed=>|!!|prints=>|hint=>|data=>)\s?(.*)$")
+EXPECT = re.compile(r"^;;\s*(=>|failed=>|!!|prints=>|hint=>|data=>|tools=>|calls=>)\s?(.*)$")
 
 
 @attrs.define
@@ -42,6 +46,7 @@ class Step:
     line: int
     prints: str | None = None
     hint: str | None = None
+    calls: str | None = None
 
 
 @attrs.define
@@ -50,6 +55,7 @@ class Case:
     line: int
     steps: list
     data: str | None = None
+    tools: str | None = None
 
     @property
     def id(self) -> str:
@@ -75,6 +81,10 @@ def parse(path: Path) -> list[Case]:
             kind, rest = m.group(1), m.group(2).strip()
             if kind == "data=>":
                 case.data = rest
+            elif kind == "tools=>":
+                case.tools = rest
+            elif kind == "calls=>":
+                case.steps[-1].calls = rest
             elif kind == "prints=>":
                 case.steps[-1].prints = rest
             elif kind == "hint=>":
@@ -131,7 +141,7 @@ def check(case: Case, session_factory):
     if case.data:
         from ptclisp.tools import to_python
         data = to_python(read_value(case.data))
-    session = session_factory(data)
+    session = _with_tools(session_factory, data, case.tools) if case.tools else session_factory(data)
     for step in case.steps:
         result = session.run(step.program)
         where = f"{case.path.name}:{step.line}: {step.program.strip()[:200]}"
@@ -151,3 +161,70 @@ def check(case: Case, session_factory):
             assert strict_equal(result.value, expected), f"{where}\nexpected {step.expected}\n     got {format_value(result.value)}"
         if step.prints is not None:
             assert strict_equal(result.prints, read_value(step.prints)), f"{where}\nexpected prints {step.prints}, got {result.prints}"
+        if step.calls is not None:
+            names = [c["name"] for c in result.tool_calls]
+            assert strict_equal(names, read_value(step.calls)), f"{where}\nexpected calls {step.calls}, got {names}"
+
+
+# ---------------------------------------------------------------- tools for `;; tools=>` cases
+
+def _with_tools(session_factory, data, names: str):
+    """A session with the named test tools and an empty journal.
+
+    A factory taking `tools=` builds it; for a factory taking data only, its session's data,
+    clock and limits are carried over to a new Session."""
+    import inspect
+
+    import ptclisp
+    tools = case_tools(names.split())
+    try:
+        inspect.signature(session_factory).bind(data, tools=tools)
+    except TypeError:
+        base = session_factory(data)
+        return ptclisp.Session(data=base.data, clock=base.clock, limits=base.limits, tools=tools,
+                               journal={})
+    return session_factory(data, tools=tools)
+
+
+def case_tools(names) -> dict:
+    """Fresh tool callables by name (state such as the counter starts anew for each case)."""
+    import asyncio
+
+    count = {"n": 0}
+
+    def search(query: str, limit: int = 2) -> list:
+        """Items whose title mentions query: [{:id :title}] (ids 1..limit, at most 5)."""
+        return [{"id": i, "title": f"{query} {i}"} for i in range(1, min(limit, 5) + 1)]
+
+    def get_user(id: int) -> dict:
+        """The user with this id: {:id :name :active}; ids over 99 do not exist."""
+        if id > 99:
+            raise LookupError(f"no user with id {id}")
+        return {"id": id, "name": f"user{id}", "active": id % 2 == 1}
+
+    def echo(args: dict) -> dict:
+        """Returns the arguments map it received (one dict, keys as strings)."""
+        return args
+
+    def add(a: int, b: int = 0) -> int:
+        return a + b
+
+    def counter() -> int:
+        """1, 2, 3... one more on each call."""
+        count["n"] += 1
+        return count["n"]
+
+    def broken() -> None:
+        raise RuntimeError("database is down")
+
+    def opaque():
+        """Returns something that is not data."""
+        return object()
+
+    async def double(x: float) -> float:
+        await asyncio.sleep(0)
+        return x * 2
+
+    table = {"search": search, "get-user": get_user, "echo": echo, "add": add, "counter": counter,
+             "broken": broken, "opaque": opaque, "double": double}
+    return {n: table[n] for n in names}

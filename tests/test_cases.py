@@ -13,8 +13,10 @@ CASES = [c for path in sorted(ROOT.rglob("*.clj")) for c in parse(path)]
 FIXED_CLOCK = lambda: 1_700_000_000.0  # 2023-11-14T22:13:20Z, so clock-reading cases are stable
 
 
-def _session(data):
-    return ptclisp.Session(data=data, clock=FIXED_CLOCK)
+def _session(data, tools=None):
+    if tools is None:
+        return ptclisp.Session(data=data, clock=FIXED_CLOCK)
+    return ptclisp.Session(data=data, clock=FIXED_CLOCK, tools=tools, journal={})
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])

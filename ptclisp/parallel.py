@@ -1,0 +1,170 @@
+"""`pmap` and `pcalls` (spec 8.1): run functions, typically tool calls, in parallel.
+
+- Results keep input order. Concurrency is bounded by `Limits.max_parallel` worker threads;
+  each worker takes the next item until none is left.
+- Sync tools run on those worker threads; async tools are awaited on the run's one event loop
+  (tools.py), so both overlap.
+- One shared deadline: the run's. The first failure fails the whole form: items not yet
+  started never start, branches in flight finish (their tool calls are logged), later tool
+  calls in them are refused. The error names the failing item in its stack.
+- `return`/`fail` inside a branch are errors. `println` output in branches is dropped (spec
+  8.13), `def` in a branch writes the run's memory (PtcRunner isolates it; ours is shared).
+- A pmap/pcalls inside a branch runs its items one after another in that branch.
+"""
+from __future__ import annotations
+
+import threading
+
+from . import budget as _budget
+from . import messages
+from . import tools as _tools
+from .core.registry import builtin
+from .core.support import as_fn, seq
+from .errors import EvalError, Fail, LimitExceeded, PtcError, Return
+
+DEFAULT_MAX_PARALLEL = 8
+MAX_STACK_FRAMES = 8
+_local = threading.local()
+
+
+@builtin("pmap", arity=(2, None),
+         doc="Like map, but calls f on the items in parallel (bounded concurrency, order kept); "
+             "meant for tool calls.",
+         example=(("(pmap inc [1 2 3])", "[2 3 4]"), ("(pmap + [1 2 3] [10 20])", "[11 22]"),
+                  ("(pmap str \"ab\")", "[\"a\" \"b\"]")),
+         signature="(pmap f coll & colls)")
+def pmap(f, coll, *colls):
+    fn = as_fn(f, "pmap")
+    seqs = [list(seq(c, "pmap")) for c in (coll, *colls)]
+    n = min(len(s) for s in seqs)
+    return run_parallel("pmap", [(fn, tuple(s[i] for s in seqs)) for i in range(n)])
+
+
+@builtin("pcalls", arity=(0, None),
+         doc="Calls the zero-argument functions in parallel; a vector of their results, in order.",
+         example=(("(pcalls #(+ 1 1) #(* 2 3) #(- 10 5))", "[2 6 5]"), ("(pcalls)", "[]")),
+         signature="(pcalls f & fs)")
+def pcalls(*fns):
+    return run_parallel("pcalls", [(as_fn(f, "pcalls"), ()) for f in fns])
+
+
+def run_parallel(who: str, jobs: list) -> list:
+    """Results of calling each (fn, args) job, in order, on up to max_parallel threads."""
+    if not jobs:
+        return []
+    parent = _budget.current()
+    limit = getattr(parent.limits, "max_parallel", DEFAULT_MAX_PARALLEL) if parent else DEFAULT_MAX_PARALLEL
+    if getattr(_local, "branch", False) or len(jobs) == 1 or limit <= 1:
+        return [_call(who, i, fn, args) for i, (fn, args) in enumerate(jobs)]
+    depth = parent.depth if parent is not None else 0
+    try:
+        return _Group(who, jobs, parent).run(min(limit, len(jobs)))
+    finally:
+        if parent is not None:
+            parent.depth = depth  # branches' calls counted on the shared budget; undo any drift
+
+
+def _call(who: str, i: int, fn, args):
+    """One branch: fn(*args), with return/fail turned into errors and the item named on errors."""
+    from .evaluator import call_value
+    try:
+        return call_value(fn, args)
+    except PtcError as e:
+        if len(e.stack) < MAX_STACK_FRAMES:
+            e.stack.append((messages.parallel_branch(who, i), None))
+        raise
+    except (Return, Fail) as signal:
+        kind = "return" if isinstance(signal, Return) else "fail"
+        raise EvalError(messages.signal_in_parallel(kind, who), code="parallel") from None
+
+
+class _Group:
+    """The worker threads of one pmap/pcalls and what they share."""
+
+    def __init__(self, who: str, jobs: list, parent):
+        self.who, self.jobs, self.parent = who, jobs, parent
+        self.toolset = _tools.current()
+        self.results = [None] * len(jobs)
+        self.lock = threading.Lock()
+        self.cancel = threading.Event()
+        self.done = threading.Event()
+        self.next = 0
+        self.active = 0
+        self.error: BaseException | None = None
+        self.closed = False
+        self.steps = 0
+        counted = parent is not None and parent.limits.max_steps is not None
+        self.start_steps = parent.steps_left if counted else None
+
+    def run(self, workers: int) -> list:
+        self.active = workers
+        for _ in range(workers):
+            threading.Thread(target=self.work, name=f"ptclisp-{self.who}", daemon=True).start()
+        finished = False
+        try:
+            finished = self.done.wait(self._timeout())
+        finally:
+            with self.lock:
+                self.closed = True
+                error = self.error
+            self.cancel.set()
+        if error is not None:
+            raise error
+        if not finished:
+            limits = self.parent.limits
+            raise LimitExceeded(messages.limit_timeout(limits.timeout), limit="timeout",
+                                value=limits.timeout, hint=messages.HINT_TIMEOUT)
+        if self.parent is not None and self.steps:
+            self.parent.tick(self.steps)
+        return self.results
+
+    def _timeout(self):
+        p = self.parent
+        if p is None or p.limits.timeout is None:
+            return None
+        return max(p.remaining_time(), 0.0)
+
+    def work(self):
+        child = self._child_budget()
+        old_budget = _budget.install(child)
+        old_tools = _tools.activate(self.toolset, self.cancel)
+        _local.branch = True
+        try:
+            self._loop()
+        finally:
+            _local.branch = False
+            _tools.restore(old_tools)
+            _budget.install(old_budget)
+            with self.lock:
+                if child is not None and self.start_steps is not None:
+                    self.steps += max(self.start_steps - child.steps_left
+                                      + (child.period - child.countdown), 0)
+                self.active -= 1
+                if self.active == 0:
+                    self.done.set()
+
+    def _loop(self):
+        while not self.cancel.is_set():
+            with self.lock:
+                i = self.next
+                self.next += 1
+            if i >= len(self.jobs):
+                return
+            fn, args = self.jobs[i]
+            try:
+                self.results[i] = _call(self.who, i, fn, args)
+            except BaseException as e:  # the first failure fails the form; re-raised by run()
+                with self.lock:
+                    if self.error is None and not self.closed:
+                        self.error = e
+                self.cancel.set()
+                return
+
+    def _child_budget(self):
+        """A budget for one worker: the run's limits and deadline, its own prints (dropped)."""
+        p = self.parent
+        if p is None:
+            return None
+        c = _budget.Budget(p.limits, clock=p.clock, wall_clock=p.wall_clock)
+        c.deadline, c.depth, c.steps_left = p.deadline, p.depth, p.steps_left
+        return c
