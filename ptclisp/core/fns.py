@@ -53,18 +53,47 @@ def _arity_checked(f):
     return checked
 
 
+def _nth_fn(v):
+    """A vector as a function of an index (Clojure: out of range and non-integers fail)."""
+    def nth(i):
+        if type(i) is int and 0 <= i < len(v):
+            return v[i]
+        if type(i) is not int:
+            raise EvalError(messages.type_error("a vector called as a function", "an integer index",
+                                                i), code="type")
+        raise EvalError(messages.index_out_of_bounds(i, len(v)), code="index")
+
+    return nth
+
+
+def _data_fn(f):
+    """A map (1-2 args), set or vector (1 arg) as a function that checks its arity."""
+    lookup = _nth_fn(f) if isinstance(f, VECTOR_TYPES) else as_fn(f)
+    hi = 2 if isinstance(f, MAP_TYPES) else 1
+
+    def data_fn(*args):
+        if not 1 <= len(args) <= hi:
+            raise EvalError(messages.wrong_arity(len(args), messages.show_value(f)), code="arity")
+        return lookup(*args)
+
+    return data_fn
+
+
 def need_fn(f, who: str, signature: str):
     """A Python callable for the PTC function value f, or a type error naming `who`."""
     if callable(f):
         return _arity_checked(f)
     if isinstance(f, _FN_VALUES):
-        return as_fn(f)
+        return _data_fn(f)
     raise EvalError(messages.fn_expected(who, f), code="type",
                     hint=messages.hint_usage(signature))
 
 
-def _identity(x):
-    return x
+def _identity(*args):
+    """What (comp) returns: identity, with Clojure's arity error."""
+    if len(args) != 1:
+        raise EvalError(messages.wrong_arity(len(args), "identity"), code="arity")
+    return args[0]
 
 
 # ---------------------------------------------------------------- apply

@@ -452,8 +452,7 @@ def _merge_source(who, x, signature):
 
 def _merge(who, maps, combine, signature):
     """Clojure's merge/merge-with: nil when no map is given, nils skipped, later keys win."""
-    present = [m for m in maps if m is not None and m is not False]
-    if not present:
+    if all(m is None or m is False for m in maps):
         return None
     if len(maps) == 1:
         return maps[0]

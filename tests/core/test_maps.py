@@ -213,3 +213,45 @@ def test_swapped_arguments_get_the_swapped_hint():
         with pytest.raises(EvalError) as e:
             thunk()
         assert "swapped" in e.value.hint
+
+
+# ---------------------------------------------------------------- robustness
+
+
+def _my_builtins():
+    mods = {"ptclisp.core.maps", "ptclisp.core.fns", "ptclisp.core.walk"}
+    from ptclisp.core import REGISTRY
+    return sorted({b.qualified: b for b in REGISTRY.values() if b.fn.__module__ in mods}.values(),
+                  key=lambda b: b.qualified)
+
+
+_scalars = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.sampled_from(["", "a", "a-b"]),
+                     st.sampled_from([kw("a"), kw("a-b"), kw("a_b")]),
+                     st.sampled_from([inc, plus, CORE["vector"].fn, CORE["identity"].fn]))
+_values = st.recursive(
+    _scalars,
+    lambda inner: st.one_of(st.lists(inner, max_size=3),
+                            st.dictionaries(_scalars.filter(lambda x: not callable(x)), inner,
+                                            max_size=3),
+                            st.frozensets(st.integers(-2, 2), max_size=3)),
+    max_leaves=8,
+)
+
+
+_COMBINATORS = {"comp", "partial", "complement", "constantly", "juxt", "every-pred", "some-fn",
+                "fnil"}
+
+
+@pytest.mark.parametrize("b", _my_builtins(), ids=lambda b: b.qualified)
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_no_python_exception_escapes(b, data):
+    hi = b.max_args if b.max_args is not None else b.min_args + 3
+    n = data.draw(st.integers(b.min_args, hi))
+    args = data.draw(st.lists(_values, min_size=n, max_size=n))
+    try:
+        out = b.fn(*args)
+        if b.name in _COMBINATORS:  # call the function it built too
+            out(*data.draw(st.lists(_values, max_size=3)))
+    except EvalError as e:
+        assert e.message and "Error" not in e.message and "<" not in e.message, e.message
