@@ -86,7 +86,7 @@ def not_seqable(who: str, v) -> str:
 
 
 def index_out_of_bounds(i, n) -> str:
-    return f"index {i} out of bounds for a vector of {n} items"
+    return f"index {_show(i)} out of bounds for a vector of {n} items"
 
 
 def bad_args(who: str, args) -> str:
