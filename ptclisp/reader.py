@@ -87,7 +87,6 @@ _ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "t": "\t", "r": "\r", "b": "\b", "f
 _ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|[\s\S])")
 _REGEX_QUOTE = re.compile(r'\\([\s\S])')
 _SPECIAL_FLOATS = {"##Inf": float("inf"), "##-Inf": float("-inf"), "##NaN": float("nan")}
-_LITERALS = {"nil": None, "true": True, "false": False}
 _SYMS: dict = {}  # token -> (name, ns)
 
 
@@ -178,7 +177,6 @@ _QUOTABLE = frozenset(_ATOMS) - {"REGEX", "VAR_QUOTE"}
 _OPENERS = {"LPAREN": "(", "LBRACKET": "[", "LBRACE": "{", "HASH_LBRACE": "#{", "HASH_LPAREN": "#("}
 _CLOSERS = {"RPAREN": ")", "RBRACKET": "]", "RBRACE": "}"}
 _CLOSES = {"(": ")", "#(": ")", "[": "]", "{": "}", "#{": "}"}
-_CLASSES = {"(": List, "[": Vector, "{": Map, "#{": Set, "#(": FnLit}
 _PLAIN_KEYS = (Keyword, str)
 _TAGS = {type(None): "nil", bool: "bool", int: "num", float: "num"}
 
@@ -472,7 +470,6 @@ def _quote_error(next_terminal: str, span, text) -> ReadError:
 
 # ---------------------------------------------------------------- bad tokens, explained
 
-_DELIMS = ' \t\r\n\f,;()[]{}"\\@^`~'
 _RUN = re.compile(r'[^ \t\r\n\f,;()\[\]{}"\\@^`~]*')
 _LOOSE_STRING = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*"')
 _NUMBER_SHAPES = [
@@ -614,40 +611,39 @@ def _open_delimiters(text: str, stop: int, max_depth: int | None = None):
     return None if max_depth is not None else stack
 
 
-def _lark_error(e, text: str) -> ReadError:
-    from lark.exceptions import UnexpectedCharacters, UnexpectedInput
+def _lark_error(e, text: str):
+    """A Lark parse error as (ReadError, offset), named like the fast reader names it."""
+    from lark.exceptions import UnexpectedCharacters
 
     if isinstance(e, UnexpectedCharacters):
-        return _bad_token(text, e.pos_in_stream)
-    if not isinstance(e, UnexpectedInput):
-        raise e
+        return _bad_token(text, e.pos_in_stream), e.pos_in_stream
     tok = getattr(e, "token", None)
     name = getattr(tok, "type", "$END")
-    pos = len(text) if name == "$END" else tok.start_pos
+    pos = len(text) if name == "$END" or tok.start_pos is None else tok.start_pos
     lines = _Lines(text)
     span = lines.span(pos)
     if "LPAREN" not in getattr(e, "expected", {"LPAREN"}):  # right after a quote
-        return _quote_error(name, span, text)
+        return _quote_error(name, span, text), pos
     stack = _open_delimiters(text, pos)
     if name == "$END" and stack:
         opener, at = stack[-1]
         ospan = lines.span(at)
         return _error(M.read_unclosed(opener, ospan, len(stack) - 1), ospan, M.HINT_UNCLOSED,
-                      "unclosed", text)
+                      "unclosed", text), pos
     if name in _CLOSERS:
         closer = _CLOSERS[name]
         if not stack:
-            return _error(M.read_unmatched(closer), span, M.HINT_UNMATCHED, "unmatched", text)
+            return _error(M.read_unmatched(closer), span, M.HINT_UNMATCHED, "unmatched", text), pos
         opener, at = stack[-1]
         if _CLOSES[opener] != closer:
             return _error(M.read_mismatched(closer, opener, lines.span(at)), span,
-                          M.HINT_MISMATCHED, "mismatched", text)
+                          M.HINT_MISMATCHED, "mismatched", text), pos
         if opener == "{":  # the grammar takes map items in pairs
-            return _odd_map(lines.span(at), text)
+            return _odd_map(lines.span(at), text), pos
         if opener == "(":  # and lists non-empty
-            return _empty_list(lines.span(at), text)
+            return _empty_list(lines.span(at), text), pos
     return _error(M.read_unexpected(str(getattr(tok, "value", "end of input"))), span, None,
-                  "unexpected", text)
+                  "unexpected", text), pos
 
 
 def read_with_lark(text: str, *, max_depth: int = DEFAULT_MAX_DEPTH,
@@ -656,20 +652,18 @@ def read_with_lark(text: str, *, max_depth: int = DEFAULT_MAX_DEPTH,
     """The reference reader: Lark's LALR parser over the same grammar (slower; for tests)."""
     from lark.exceptions import UnexpectedInput, VisitError
 
-    lim = (max_depth, max_literal_chars, max_int_digits)
-    token = _LIMITS.set(lim)
+    token = _LIMITS.set((max_depth, max_literal_chars, max_int_digits))
+    forms, error, at = None, None, len(text)
     try:
-        forms, error, at = _grammar().lark.parse(text), None, len(text)
+        forms = _grammar().lark.parse(text)
     except UnexpectedInput as e:
-        error = _lark_error(e, text)
-        at = getattr(e, "pos_in_stream", None) or getattr(getattr(e, "token", None), "start_pos",
-                                                          None) or len(text)
+        error, at = _lark_error(e, text)
     except VisitError as e:  # a callback's error, wrapped by Lark
         if not isinstance(e.orig_exc, ReadError):
             raise
-        error, at = e.orig_exc, len(text)
+        error = e.orig_exc
     except ReadError as e:
-        error, at = e, len(text)
+        error = e
     finally:
         _LIMITS.reset(token)
     deep = _open_delimiters(text, at, max_depth)  # the fast reader stops at the first too-deep opener

@@ -13,7 +13,7 @@ from ptclisp.errors import ReadError
 from ptclisp.forms import COLLECTIONS, Comment, Lit, Quote, Regex, Sym, VarQuote
 from ptclisp.reader import read
 
-FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def shape(form):
