@@ -21,7 +21,7 @@ from . import messages
 from . import tools as _tools
 from .core.registry import builtin
 from .errors import EvalError
-from .values import MAP_TYPES, SET_TYPES, VECTOR_TYPES
+from .values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, Symbol
 
 log = logging.getLogger("ptclisp")
 
@@ -68,8 +68,11 @@ def _text(v) -> str:
     return registry.CORE["str"].fn(v)
 
 
-def is_data(v) -> bool:
-    """True for values a journal may hold: no functions anywhere inside."""
+_SCALARS = (type(None), bool, int, float, str, Keyword, Symbol)
+
+
+def not_data(v):
+    """The first value inside v that a journal cannot hold (a function...), or None."""
     stack = [v]
     while stack:
         x = stack.pop()
@@ -78,9 +81,9 @@ def is_data(v) -> bool:
             stack.extend(x.values())
         elif isinstance(x, (*VECTOR_TYPES, *SET_TYPES)):
             stack.extend(x)
-        elif callable(x):
-            return False
-    return True
+        elif not (type(x) in _SCALARS or hasattr(x, "ptc_sort_key")):  # dates are data
+            return x
+    return None
 
 
 def compile_task(compiler, node):
@@ -95,8 +98,9 @@ def compile_task(compiler, node):
         if key in journal:
             return journal[key]
         value = body(fr)
-        if not is_data(value):
-            raise EvalError(messages.task_not_data(key, value), code="task")
+        bad = not_data(value)
+        if bad is not None:
+            raise EvalError(messages.task_not_data(key, bad), code="task")
         journal[key] = value
         return value
     return run

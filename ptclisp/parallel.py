@@ -1,7 +1,8 @@
 """`pmap` and `pcalls` (spec 8.1): run functions, typically tool calls, in parallel.
 
 - Results keep input order. Concurrency is bounded by `Limits.max_parallel` worker threads;
-  each worker takes the next item until none is left.
+  each worker takes the next item until none is left. Workers start as branches call tools
+  (see _Group), so pure computation runs on one worker.
 - Sync tools run on those worker threads; async tools are awaited on the run's one event loop
   (tools.py), so both overlap.
 - One shared deadline: the run's. The first failure fails the whole form: items not yet
@@ -21,6 +22,7 @@ from . import tools as _tools
 from .core.registry import builtin
 from .core.support import as_fn, seq
 from .errors import EvalError, Fail, LimitExceeded, PtcError, Return
+from .evaluator import call_value
 
 DEFAULT_MAX_PARALLEL = 8
 MAX_STACK_FRAMES = 8
@@ -66,7 +68,6 @@ def run_parallel(who: str, jobs: list) -> list:
 
 def _call(who: str, i: int, fn, args):
     """One branch: fn(*args), with return/fail turned into errors and the item named on errors."""
-    from .evaluator import call_value
     try:
         return call_value(fn, args)
     except PtcError as e:
@@ -79,7 +80,12 @@ def _call(who: str, i: int, fn, args):
 
 
 class _Group:
-    """The worker threads of one pmap/pcalls and what they share."""
+    """The worker threads of one pmap/pcalls and what they share.
+
+    It starts with one worker; each time a worker is about to call a tool (and so may wait on
+    the host), another worker starts, up to the limit. Branches that call tools overlap at
+    once, while a pure function is not slowed down by threads fighting for the interpreter.
+    """
 
     def __init__(self, who: str, jobs: list, parent):
         self.who, self.jobs, self.parent = who, jobs, parent
@@ -89,6 +95,7 @@ class _Group:
         self.cancel = threading.Event()
         self.done = threading.Event()
         self.next = 0
+        self.limit = 1
         self.active = 0
         self.error: BaseException | None = None
         self.closed = False
@@ -96,10 +103,10 @@ class _Group:
         counted = parent is not None and parent.limits.max_steps is not None
         self.start_steps = parent.steps_left if counted else None
 
-    def run(self, workers: int) -> list:
-        self.active = workers
-        for _ in range(workers):
-            threading.Thread(target=self.work, name=f"ptclisp-{self.who}", daemon=True).start()
+    def run(self, limit: int) -> list:
+        self.limit = limit
+        with self.lock:
+            self._spawn()
         finished = False
         try:
             finished = self.done.wait(self._timeout())
@@ -118,6 +125,19 @@ class _Group:
             self.parent.tick(self.steps)
         return self.results
 
+    def _spawn(self):
+        """Start one more worker (the lock is held)."""
+        self.active += 1
+        threading.Thread(target=self.work, name=f"ptclisp-{self.who}", daemon=True).start()
+
+    def before_host_call(self):
+        """A worker is about to call a tool: refuse if the form failed, else maybe add a worker."""
+        if self.cancel.is_set():
+            raise EvalError(messages.PARALLEL_CANCELLED, code="parallel")
+        with self.lock:
+            if self.active < self.limit and self.next < len(self.jobs) and not self.closed:
+                self._spawn()
+
     def _timeout(self):
         p = self.parent
         if p is None or p.limits.timeout is None:
@@ -127,7 +147,7 @@ class _Group:
     def work(self):
         child = self._child_budget()
         old_budget = _budget.install(child)
-        old_tools = _tools.activate(self.toolset, self.cancel)
+        old_tools = _tools.activate(self.toolset, self)
         _local.branch = True
         try:
             self._loop()

@@ -84,6 +84,11 @@ class _Parser:
         self.i += 1
         return tok
 
+    def unclosed(self, closer: str):
+        """Raise if the text ends before closer."""
+        if self.peek()[0] == "end":
+            raise SignatureError(messages.sig_expected(self.text, self.peek()[2], closer))
+
     def signature(self) -> Signature:
         params = None
         if self.peek()[0] == "(":
@@ -97,6 +102,7 @@ class _Parser:
         self.take("(")
         params = []
         while self.peek()[0] != ")":
+            self.unclosed(")")
             name = self.take("name")[1]
             params.append((name, self.type()))
             if self.peek()[0] == ",":
@@ -128,6 +134,7 @@ class _Parser:
         self.take("{")
         fields = []
         while self.peek()[0] != "}":
+            self.unclosed("}")
             name = self.take("name")[1]
             fields.append((name, self.type()))
             if self.peek()[0] == ",":
@@ -141,7 +148,7 @@ def _prim(text: str, name: str, pos: int) -> str:
         return name
     fix = messages.SIG_TYPE_FIXES.get(name)
     near = difflib.get_close_matches(name, PRIMITIVES, n=1, cutoff=0.6)
-    raise SignatureError(messages.sig_bad_type(text, pos, name, fix or (near[0] if near else None)))
+    raise SignatureError(messages.sig_bad_type(text, pos, name, fix or (":" + near[0] if near else None)))
 
 
 def parse(text: str) -> Signature:

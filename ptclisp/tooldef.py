@@ -73,6 +73,7 @@ class Tool:
         self._schema = schema
         self.is_async = _is_async(fn)
         self.by_key = _param_index(self.params)
+        self.required = [p for p in self.params if p.required]
 
     def __repr__(self) -> str:
         return f"Tool({self.signature_text})"
@@ -83,10 +84,6 @@ class Tool:
         if p is None:
             p = self.by_key.get(key.replace("-", "_")) or self.by_key.get(key.replace("_", "-"))
         return p
-
-    @property
-    def required(self) -> list[Param]:
-        return [p for p in self.params if p.required]
 
     @property
     def signature_text(self) -> str:

@@ -25,7 +25,7 @@ import immutables
 from . import budget as _budget
 from . import messages
 from . import signatures as S
-from .errors import EvalError, LimitExceeded, PtcError, ToolError
+from .errors import LimitExceeded, PtcError, ToolError
 from .tooldef import Tool, as_tools, kebab
 from .values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, PVector, Symbol, freeze
 
@@ -45,16 +45,19 @@ def current() -> "ToolSet | None":
     return getattr(_local, "toolset", None)
 
 
-def activate(toolset, cancel: threading.Event | None = None):
-    """Make toolset (and a parallel branch's cancel flag) current on this thread; returns the old."""
-    old = (getattr(_local, "toolset", None), getattr(_local, "cancel", None))
-    _local.toolset, _local.cancel = toolset, cancel
+def activate(toolset, branch=None):
+    """Make toolset current on this thread; returns what was current.
+
+    branch: the pmap/pcalls worker this thread is (parallel.py); its `before_host_call()` runs
+    before each tool call (it refuses calls of a cancelled form and may start another worker)."""
+    old = (getattr(_local, "toolset", None), getattr(_local, "branch", None))
+    _local.toolset, _local.branch = toolset, branch
     return old
 
 
 def restore(old):
     """Undo `activate` with what it returned."""
-    _local.toolset, _local.cancel = old
+    _local.toolset, _local.branch = old
 
 
 # ---------------------------------------------------------------- PTC -> Python
@@ -135,6 +138,38 @@ def _from_other(x):
 
 _EPOCH = _dt.datetime(1970, 1, 1, tzinfo=_dt.timezone.utc)
 _EPOCH_ORDINAL = _dt.date(1970, 1, 1).toordinal()
+
+
+def preview(value) -> str:
+    """The value printed in at most PREVIEW_CHARS characters (saying what was cut)."""
+    from .formatter import cut_text, format_value
+    if _fits(value, PREVIEW_CHARS):  # small: the quick printer, then a plain cut
+        return cut_text(format_value(value), PREVIEW_CHARS)[0]
+    return format_value(value, max_chars=PREVIEW_CHARS)
+
+
+def _fits(value, budget: int) -> bool:
+    """True if value surely prints in about budget characters (walks at most that far)."""
+    stack = [value]
+    while stack:
+        x = stack.pop()
+        t = type(x)
+        if t is dict:
+            budget -= 2 * len(x) + 2
+            stack.extend(x.keys())
+            stack.extend(x.values())
+        elif t is list or t is frozenset:
+            budget -= len(x) + 2
+            stack.extend(x)
+        elif t is str:
+            budget -= len(x) + 2
+        elif t is int:
+            budget -= 4 if -1000 < x < 1000 else 24
+        else:
+            budget -= 24
+        if budget < 0:
+            return False
+    return True
 
 
 # ---------------------------------------------------------------- arguments
@@ -347,9 +382,9 @@ class ToolSet:
         tool = self.get(name)
         if tool is None:
             raise ToolError(messages.unknown_tool(name), tool=name, code="unknown-tool")
-        cancel = getattr(_local, "cancel", None)
-        if cancel is not None and cancel.is_set():
-            raise EvalError(messages.PARALLEL_CANCELLED, code="parallel")
+        branch = getattr(_local, "branch", None)
+        if branch is not None:
+            branch.before_host_call()
         b = _budget.current()
         if b is not None:
             b.check_time()
@@ -368,8 +403,7 @@ class ToolSet:
             raise
         finally:
             entry["duration"] = time.perf_counter() - start
-        from .formatter import format_value
-        entry["result"] = format_value(value, max_chars=PREVIEW_CHARS)
+        entry["result"] = preview(value)
         return value
 
     def _invoke(self, tool: Tool, kwargs: dict, b):

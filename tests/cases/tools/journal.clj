@@ -60,6 +60,10 @@
 ;; tools=> counter
 (task "f" inc)
 ;; !! EvalError: task "f" must produce data
+(task "g" {:ok [:a "b" 1.5 nil #{2}] :f [inc]})
+;; !! EvalError: got a function
+(task "h" {:ok [:a "b" 1.5 nil #{2}]})
+;; => {:ok [:a "b" 1.5 nil #{2}]}
 
 ;; without a journal a task simply runs
 (let [x (task "a" (+ 1 2))] [x (task "a" (* 2 x))])
