@@ -23,26 +23,28 @@ PROGRAMS = {
 LIM = (reader.DEFAULT_MAX_DEPTH, reader.DEFAULT_MAX_LITERAL_CHARS, reader.DEFAULT_MAX_INT_DIGITS)
 
 
-def median_us(fn, text: str, rounds: int = 31, inner: int = 200) -> float:
-    """Median over rounds of the mean time of `inner` calls, in microseconds."""
+def timings_us(fn, text: str, rounds: int = 101, inner: int = 100) -> tuple[float, float]:
+    """(median, best) over rounds of the mean time of `inner` calls, in microseconds."""
     samples = []
     for _ in range(rounds):
         t0 = time.perf_counter()
         for _ in range(inner):
             fn(text)
         samples.append((time.perf_counter() - t0) / inner * 1e6)
-    return statistics.median(samples)
+    return statistics.median(samples), min(samples)
 
 
 def main() -> None:
     reader.read("(warm up)")
     uncached = lambda text: reader._read_fast(text, LIM, False)  # noqa: E731
-    print(f"{'program':16} {'chars':>5} {'cached':>9} {'uncached':>9} {'lark':>9}   (median µs)")
+    print("read time in µs, median (best) of 101 rounds")
+    print(f"{'program':16} {'chars':>5} {'cached':>14} {'uncached':>14} {'lark LALR':>16}")
     for name, text in PROGRAMS.items():
-        cached = median_us(reader.read, text)
-        fresh = median_us(uncached, text)
-        lark = median_us(reader.read_with_lark, text, rounds=11, inner=20)
-        print(f"{name:16} {len(text):5} {cached:9.2f} {fresh:9.2f} {lark:9.1f}")
+        cached = timings_us(reader.read, text)
+        fresh = timings_us(uncached, text)
+        lark = timings_us(reader.read_with_lark, text, rounds=21, inner=20)
+        cells = [f"{m:6.2f} ({b:5.2f})" for m, b in (cached, fresh)] + [f"{lark[0]:7.1f} ({lark[1]:6.1f})"]
+        print(f"{name:16} {len(text):5} " + " ".join(f"{c:>14}" for c in cells))
 
 
 if __name__ == "__main__":
