@@ -1,8 +1,12 @@
 """The meter of the running program: steps, deadline, recursion depth, sizes, prints.
 
 The evaluator ticks it; builtins that build collections or strings call `charge_size` *before*
-allocating. The current budget is per thread, so parallel tool calls each see their own run.
-Nothing here reaches the session or the host.
+allocating (a big charge also reads the clock). The current budget is per thread, so parallel
+work each sees its own run. Nothing here reaches the session or the host.
+
+`Stop` is what the watchdog (ptclisp/watchdog.py) raises asynchronously into a run that no
+cooperative check stopped in time (a long operation inside a builtin, a memory bomb); the
+sandbox turns it into a LimitExceeded.
 """
 from __future__ import annotations
 
@@ -14,13 +18,27 @@ from .errors import LimitExceeded
 
 _local = threading.local()
 CHECK_EVERY = 1024  # steps between clock reads
+BIG_CHARGE = 4096  # a charge of this many items reads the clock
+STRING_KINDS = frozenset({"string"})  # what charge_size measures against max_string_chars
+
+
+class Stop(BaseException):
+    """Raised into a run from outside (watchdog): its deadline has passed.
+
+    A BaseException, so no builtin's `except Exception` can swallow it.
+    """
+
+
+class MemoryStop(Stop):
+    """Raised into a run from outside (watchdog): the process grew past the run's memory limit."""
 
 
 class Budget:
     """Counters for one run, checked against its Limits."""
 
     __slots__ = ("limits", "steps_left", "deadline", "depth", "max_depth", "max_size",
-                 "print_left", "countdown", "period", "clock", "prints", "wall_clock")
+                 "max_chars", "print_left", "countdown", "period", "clock", "prints", "wall_clock",
+                 "in_host", "__weakref__")
 
     def __init__(self, limits, clock=time.monotonic, wall_clock=time.time):
         self.limits = limits
@@ -30,10 +48,13 @@ class Budget:
         self.depth = 0
         self.max_depth = limits.max_depth
         self.max_size = limits.max_collection_size
+        chars = getattr(limits, "max_string_chars", None)
+        self.max_chars = chars if chars is not None else self.max_size
         self.print_left = limits.max_print_chars
         self.period = self.countdown = int(max(1, min(CHECK_EVERY, self.steps_left + 1)))
         self.prints: list[str] = []
         self.wall_clock = wall_clock  # epoch seconds; the Session may give a fixed clock
+        self.in_host = False  # True while host code (a tool) runs: the watchdog keeps out
 
     def tick(self, n: int = 1):
         """Count n evaluation steps; read the clock every CHECK_EVERY steps."""
@@ -54,12 +75,27 @@ class Budget:
     def check_time(self):
         """Raise LimitExceeded if the wall-clock deadline has passed."""
         if self.clock() > self.deadline:
-            raise LimitExceeded(messages.limit_timeout(self.limits.timeout), limit="timeout",
-                                value=self.limits.timeout, hint=messages.HINT_TIMEOUT)
+            raise self.timeout_error()
+
+    def timeout_error(self) -> LimitExceeded:
+        """The error of a run past its deadline."""
+        return LimitExceeded(messages.limit_timeout(self.limits.timeout), limit="timeout",
+                             value=self.limits.timeout, hint=messages.HINT_TIMEOUT)
+
+    def depth_error(self) -> LimitExceeded:
+        """The error of a run nested deeper than it may (calls, or data a builtin walks)."""
+        return LimitExceeded(messages.limit_depth(self.limits.max_depth), limit="max_depth",
+                             value=self.limits.max_depth, hint=messages.HINT_RECURSION)
 
     def remaining_time(self) -> float:
         """Seconds left before the deadline."""
         return self.deadline - self.clock()
+
+    def restart(self):
+        """Forget the prints and depth of an attempt that runs again (on a bigger stack)."""
+        self.prints = []
+        self.print_left = self.limits.max_print_chars
+        self.depth = 0
 
 
 def current() -> Budget | None:
@@ -75,18 +111,32 @@ def install(budget: Budget | None):
 
 
 def charge_size(n: int, what: str = "collection"):
-    """Fail before building a collection or string of n items over the size limit."""
+    """Fail before building a collection or string of n items over the size limit.
+
+    A "string" is measured against max_string_chars, anything else against
+    max_collection_size. A big charge also reads the clock: a loop that builds big things
+    may take few steps.
+    """
     b = getattr(_local, "budget", None)
-    if b is not None and b.max_size is not None and n > b.max_size:
-        raise LimitExceeded(messages.limit_size(what, n, b.max_size), limit="max_collection_size",
-                            value=b.max_size, hint=messages.HINT_SIZE)
+    if b is None:
+        return
+    limit = b.max_chars if what in STRING_KINDS else b.max_size
+    if limit is not None and n > limit:
+        own = what in STRING_KINDS and getattr(b.limits, "max_string_chars", None) is not None
+        name = "max_string_chars" if own else "max_collection_size"
+        raise LimitExceeded(messages.limit_size(what, n, limit), limit=name, value=limit,
+                            hint=messages.HINT_SIZE)
+    if n >= BIG_CHARGE:
+        b.check_time()
 
 
 def tick(n: int = 1):
     """Count n steps of work done inside a builtin (e.g. per item of a long loop)."""
     b = getattr(_local, "budget", None)
     if b is not None:
-        b.tick(n)
+        b.countdown -= n
+        if b.countdown <= 0:
+            b.checkpoint()
 
 
 def emit_print(text: str):

@@ -6,15 +6,15 @@ ends with status ok, returned or failed commits it.
 from __future__ import annotations
 
 import logging
-import sys
 import time
 
 import attrs
 
 from . import budget as _budget
 from . import messages
+from . import sandbox as _sandbox
 from .analyzer import analyze
-from .errors import Fail, InternalError, LimitExceeded, PtcError, Return
+from .errors import LimitExceeded, PtcError
 from .evaluator import Context, evaluate
 from .reader import read
 from .tools import ToolSet, to_python
@@ -24,22 +24,31 @@ from .signatures import parse as parse_signature
 
 log = logging.getLogger("ptclisp")
 
-FRAMES_PER_CALL = 8  # Python frames one Lisp call may use; sizes the recursion limit
-
 
 @attrs.define(frozen=True)
 class Limits:
-    """Hard limits of one run. None means unlimited."""
+    """Hard limits of one run. None means unlimited.
+
+    Each limit ends the run with LimitExceeded naming it (`error.limit`), its value, where the
+    program was and a hint. The defaults run every realistic workload (sort-by over 10,000
+    maps, group-by over 20,000 items, map/filter over 50,000 maps) and stop runaway programs
+    within about the timeout. See docs/sandbox.md.
+    """
 
     timeout: float | None = 1.0  # seconds of wall clock, like PtcRunner
     max_steps: int | None = 50_000_000  # user-function calls and loop iterations
-    max_depth: int = 5_000  # nested user-function calls
-    max_collection_size: int | None = 10_000_000  # items in one built collection or string
+    max_depth: int = 5_000  # nested user-function calls (and levels of data walked)
+    max_collection_size: int | None = 1_000_000  # items in one vector, map or set a program builds
+    max_string_chars: int | None = None  # characters in one built string; None: max_collection_size
     max_print_chars: int | None = 64_000
     max_tool_calls: int | None = None
     max_parallel: int = 8  # worker threads of one pmap/pcalls
     regex_timeout: float | None = 0.25  # seconds for one regex operation
     max_source_chars: int = 1_000_000
+    # in-process: how much the process may grow during the run (watched every 20 ms);
+    # isolation="process": the worker's address-space limit on top of its start-up size
+    max_memory_mb: int | None = 1024
+    isolation: str = attrs.field(default="none", validator=attrs.validators.in_(("none", "process")))
 
 
 @attrs.define
@@ -116,37 +125,9 @@ class Session:
         previous_tools = _tools.activate(self.tools)
         bud = _budget.Budget(limits, wall_clock=self.clock)
         ctx.budget = bud
-        previous = _budget.install(bud)
-        old_limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(old_limit, limits.max_depth * FRAMES_PER_CALL + 1000))
-        status, value, error = "ok", None, None
-        try:
-            if len(source) > limits.max_source_chars:
-                raise LimitExceeded(messages.limit_source(len(source), limits.max_source_chars),
-                                    limit="max_source_chars", value=limits.max_source_chars)
-            forms = read(source)
-            program = analyze(forms, memory_names=ctx.memory.keys(), tools=self.tools,
-                              source=source)
-            value = evaluate(program, ctx)
-        except Return as r:
-            status, value = "returned", r.value
-        except Fail as f:
-            status, value = "failed", f.value
-        except PtcError as e:
-            status, error = "error", e
-        except RecursionError:
-            status, error = "error", LimitExceeded(messages.limit_depth(limits.max_depth),
-                                                   limit="max_depth", value=limits.max_depth,
-                                                   hint=messages.HINT_DEPTH)
-        except MemoryError:
-            status, error = "error", LimitExceeded(messages.LIMIT_MEMORY, limit="memory",
-                                                   hint=messages.HINT_SIZE)
-        except Exception:  # a bug in ptclisp: log it, tell the model only that it happened
-            log.exception("internal error while running a PTC-Lisp program")
-            status, error = "error", InternalError(messages.INTERNAL)
+        try:  # watchdog, big-stack retry, errors as data: sandbox.py
+            status, value, error = _sandbox.run_program(self, source, bud)
         finally:
-            sys.setrecursionlimit(old_limit)
-            _budget.install(previous)
             _tools.restore(previous_tools)
         if error is None and status in ("ok", "returned") and self.signature is not None:
             error = _signature_error(self.signature, value)
@@ -160,6 +141,23 @@ class Session:
         self.summaries.update(self.tools.summaries)
         return Result(status, value, None, bud.prints, list(self.tools.log), self.memory,
                       summaries=dict(self.tools.summaries), journal=self.journal)
+
+    def _evaluate(self, source: str):
+        """read -> analyze -> evaluate in ctx (the budget is installed); the program's value."""
+        limits, ctx = self.limits, self.ctx
+        if len(source) > limits.max_source_chars:
+            raise LimitExceeded(messages.limit_source(len(source), limits.max_source_chars),
+                                limit="max_source_chars", value=limits.max_source_chars)
+        forms = read(source)
+        program = analyze(forms, memory_names=ctx.memory.keys(), tools=self.tools, source=source)
+        return evaluate(program, ctx)
+
+    def _reset_attempt(self):
+        """Undo what a first attempt changed before the program runs again (sandbox.py)."""
+        self.ctx.memory = dict(self.memory)
+        self.ctx.defined = []
+        self.tools.begin_run(max_calls=self.limits.max_tool_calls, journal=self.journal,
+                             budget_info=self.budget_info, host_loop=self._host_loop)
 
 
 def _signature_error(signature, value):

@@ -1,0 +1,161 @@
+"""Running one program inside the walls: the watchdog, the big-stack retry, errors as data.
+
+`run_program` is what `Session._run` calls once the run's Budget exists:
+1. The program runs on the caller's thread under the watchdog (ptclisp/watchdog.py), with
+   Python's recursion limit left as the host set it.
+2. If it nests too deeply for that stack (RecursionError), it runs again from the start on a
+   thread with a big stack (ptclisp/deepstack.py), where max_depth decides. The retry starts
+   from the same memory; the first attempt's tool calls are replayed from a record (same tool,
+   same arguments, in order) so no tool runs twice; the deadline and step count carry on.
+3. Whatever ended the run becomes (status, value, error): return/fail signals, PtcErrors,
+   a watchdog stop (timeout or memory), RecursionError and MemoryError as LimitExceeded,
+   anything else as InternalError (logged). An error without a position gets the innermost
+   program position found on the Python stack, so every LimitExceeded says where it was hit.
+"""
+from __future__ import annotations
+
+import logging
+
+from . import budget as _budget
+from . import deepstack, messages, watchdog
+from .errors import Fail, InternalError, LimitExceeded, PtcError, Return
+from .source import Span
+from .values import equal
+
+log = logging.getLogger("ptclisp")
+
+FRAMES_PER_CALL = 8  # Python frames one Lisp call may use; sizes the big stack's recursion limit
+_DEEPER = object()  # the attempt needs a bigger stack
+
+
+def run_program(session, source: str, bud) -> tuple:
+    """(status, value, error) of one run of source in session, metered by bud."""
+    ctx = session.ctx
+    gate = ToolGate(ctx.tools, bud)
+    ctx.tools = gate
+    try:
+        outcome = _attempt(session, source, bud, deep=False)
+        if outcome is _DEEPER:
+            session._reset_attempt()
+            bud.restart()
+            gate.start_replay()
+            previous = _budget.install(bud)  # tool calls run on this thread, under this run
+            try:
+                outcome = deepstack.call_on_big_stack(
+                    lambda: _attempt(session, source, bud, deep=True),
+                    session.limits.max_depth * FRAMES_PER_CALL + 1000)
+            finally:
+                _budget.install(previous)
+        return outcome
+    finally:
+        ctx.tools = gate.tools
+
+
+def _attempt(session, source: str, bud, deep: bool):
+    previous = _budget.install(bud)
+    from . import tools as _tools
+    previous_tools = _tools.activate(session.tools) if deep else None
+    try:
+        value, exc = watchdog.call_watched(lambda: session._evaluate(source), bud,
+                                           session.limits.max_memory_mb)
+    finally:
+        if deep:
+            _tools.restore(previous_tools)
+        _budget.install(previous)
+    if exc is None:
+        return "ok", value, None
+    return _outcome(exc, bud, deep)
+
+
+def _outcome(exc: BaseException, bud, deep: bool):
+    """(status, value, error) for what ended an attempt, or _DEEPER."""
+    if isinstance(exc, Return):
+        return "returned", exc.value, None
+    if isinstance(exc, Fail):
+        return "failed", exc.value, None
+    if isinstance(exc, RecursionError):
+        if not deep:
+            return _DEEPER
+        return "error", None, _placed(bud.depth_error(), exc)
+    if isinstance(exc, PtcError):
+        return "error", None, _placed(exc, exc)
+    if isinstance(exc, _budget.MemoryStop):
+        return "error", None, _placed(memory_error(bud.limits), exc)
+    if isinstance(exc, _budget.Stop):
+        return "error", None, _placed(bud.timeout_error(), exc)
+    if isinstance(exc, MemoryError):
+        return "error", None, _placed(memory_error(bud.limits), exc)
+    if isinstance(exc, Exception):  # a bug in ptclisp: log it, tell the model only that it happened
+        log.error("internal error while running a PTC-Lisp program", exc_info=exc)
+        return "error", None, InternalError(messages.INTERNAL)
+    raise exc  # KeyboardInterrupt, SystemExit: the host's business
+
+
+def memory_error(limits) -> LimitExceeded:
+    """The error of a run that used too much memory."""
+    return LimitExceeded(messages.limit_memory(limits.max_memory_mb), limit="max_memory_mb",
+                         value=limits.max_memory_mb, hint=messages.HINT_MEMORY)
+
+
+def _placed(error: PtcError, exc: BaseException) -> PtcError:
+    """error with a program position taken from exc's traceback when it has none."""
+    if error.span is None:
+        span, form = where(exc)
+        if span is not None:
+            error.with_span(span, form)
+    return error
+
+
+_EVAL_FILES = ("evaluator.py", "functions.py", "comprehension.py", "patterns.py")
+
+
+def where(exc: BaseException):
+    """(span, form) of the innermost program position on exc's Python stack, or (None, None)."""
+    tb, found = exc.__traceback__, (None, None)
+    while tb is not None:
+        frame = tb.tb_frame
+        if frame.f_code.co_filename.endswith(_EVAL_FILES):
+            span = frame.f_locals.get("span")
+            if isinstance(span, Span):
+                found = (span, frame.f_locals.get("form"))
+        tb = tb.tb_next
+    return found
+
+
+class ToolGate:
+    """ctx.tools during a run: records every call so a retry can replay it, and on a big-stack
+    retry carries live calls over to the caller's thread. Anything else goes to the ToolSet."""
+
+    def __init__(self, tools, bud):
+        self.tools = tools
+        self.budget = bud
+        self.record: list = []  # (name, args, ok, value or exception, log entries)
+        self.replay: list | None = None
+
+    def __getattr__(self, name):
+        return getattr(self.tools, name)
+
+    def start_replay(self):
+        """From now on, calls that repeat the record in order get the recorded outcome."""
+        self.replay, self.record = self.record, []
+
+    def call(self, name: str, args, span=None):
+        """The tool's result: replayed when this call repeats the record, else a real call."""
+        if self.replay:
+            name0, args0, ok, value, entries = self.replay[0]
+            if name0 == name and len(args0) == len(args) and all(map(equal, args0, args)):
+                self.replay.pop(0)
+                self.tools.log.extend(entries)
+                self.record.append((name0, args0, ok, value, entries))
+                if ok:
+                    return value
+                raise value
+            self.replay = None  # the retry went another way: real calls from here on
+        before = len(self.tools.log)
+        try:
+            value = deepstack.on_caller(self.tools.call, name, args, span)
+        except Exception as exc:
+            self.record.append((name, list(args), False, exc, self.tools.log[before:]))
+            raise
+        self.record.append((name, list(args), True, value, self.tools.log[before:]))
+        return value
