@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 
 from . import ast as A
 from . import messages
@@ -143,6 +144,8 @@ def budget_remaining():
     info = ts.budget_info if ts is not None else None
     if callable(info):
         info = info()
-    if not info:
+    if not isinstance(info, Mapping):
+        if info is not None:
+            log.warning("budget/remaining: the host's budget is not a mapping; returning {}")
         return {}
     return _tools.from_python(info)

@@ -823,11 +823,21 @@ def tool_bad_result(name: str, problems: str) -> str:
 
 
 TOOL_CANCELLED = "the call was cancelled"
+HINT_TOOL_RESULT_SIZE = "ask the tool for less (a limit, a page, a filter), or process the data in parts"
 PARALLEL_CANCELLED = "cancelled: another branch of the same pmap/pcalls failed"
 
 
 def tool_not_callable(name: str) -> str:
     return f"tool {name} is not callable"
+
+
+def tool_bad_name(name: str) -> str:
+    return (f"tool name {name!r} is not a symbol name (letters, digits, - and _); "
+            f"give the tool a name, e.g. tools={{\"search\": fn}}")
+
+
+def tool_duplicate(name: str) -> str:
+    return f"two tools are named {name} (snake_case and kebab-case names are the same name)"
 
 
 def tool_bad_takes(value) -> str:

@@ -34,6 +34,9 @@ class Param:
     description: str | None = None
 
 
+_NAME = re.compile(r"[A-Za-z][\w\-?!*+<>=.]*")  # what the reader accepts after tool/
+
+
 def kebab(name: str) -> str:
     """snake_case -> kebab-case."""
     return name.replace("_", "-")
@@ -50,6 +53,8 @@ class Tool:
         self.fn = fn
         raw = name or getattr(fn, "__name__", None) or type(fn).__name__
         self.name = kebab(raw)
+        if not _NAME.fullmatch(self.name):
+            raise ValueError(messages.tool_bad_name(raw))
         doc = inspect.getdoc(fn) or ""
         self.description = description if description is not None else _summary(doc)
         derived = _derive(fn, doc)

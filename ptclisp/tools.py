@@ -101,17 +101,28 @@ def _key(k):
 # ---------------------------------------------------------------- Python -> PTC
 
 def from_python(x):
-    """The PTC value of JSON-shaped host data (a fresh copy); NotData for anything else."""
+    """The PTC value of JSON-shaped host data (a fresh copy); NotData for anything else.
+
+    Big collections and strings are charged against the run's size limits."""
     t = type(x)
-    if t is str or t is int or t is float or t is bool or x is None or t is Keyword:
+    if t is str:
+        if len(x) > _BIG:
+            _budget.charge_size(len(x), "string")
         return x
-    if t is dict or t is immutables.Map:
-        return {freeze(from_python(k)): from_python(v) for k, v in x.items()}
-    if t is list or t is tuple or t is PVector:
+    if t is int or t is float or t is bool or x is None or t is Keyword:
+        return x
+    if t is dict or t is list or t is tuple or t is immutables.Map or t is PVector:
+        if len(x) > _BIG:
+            _budget.charge_size(len(x), "collection")
+        if t is dict or t is immutables.Map:
+            return {freeze(from_python(k)): from_python(v) for k, v in x.items()}
         return [from_python(v) for v in x]
     if t is frozenset or t is set:
         return frozenset(freeze(from_python(v)) for v in x)
     return _from_other(x)
+
+
+_BIG = 1024  # sizes from which a result is charged
 
 
 def _from_other(x):
@@ -347,7 +358,11 @@ class ToolSet:
     """The tools of one Session, and what one run of it gives and records at the boundary."""
 
     def __init__(self, tools=None):
-        self.tools: dict[str, Tool] = {t.name: t for t in as_tools(tools)}
+        self.tools: dict[str, Tool] = {}
+        for t in as_tools(tools):
+            if t.name in self.tools:
+                raise ValueError(messages.tool_duplicate(t.name))
+            self.tools[t.name] = t
         self.log: list[dict] = []
         self.max_calls: int | None = None
         self.journal = None  # the host's journal mapping, or None (task runs uncached)
@@ -462,6 +477,9 @@ class ToolSet:
             raise ToolError(messages.tool_not_data(tool.name), tool=tool.name, code="tool-result") from None
         except RecursionError:
             raise ToolError(messages.tool_not_data(tool.name), tool=tool.name, code="tool-result") from None
+        except LimitExceeded as e:
+            e.hint = messages.HINT_TOOL_RESULT_SIZE
+            raise
         if tool.check_returns and tool.returns is not None:
             problems = S.check(value, tool.returns)
             if problems:

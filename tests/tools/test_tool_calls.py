@@ -305,3 +305,11 @@ def test_tool_values_in_higher_order_functions(rec):
     r = run(rec, '(->> ["a" "b"] (map #(hash-map :query %)) (mapcat tool/search) (map :title))')
     assert r.value == ["a", "b"]
     assert ptclisp.run("(fn? tool/f)", tools={"f": lambda: 1}).value is True
+
+
+def test_big_results_are_charged_against_the_size_limits():
+    r = ptclisp.run("(count (tool/big))", tools={"big": lambda: {"rows": list(range(5000))}},
+                    limits=Limits(max_collection_size=1000))
+    assert r.error.kind == "LimitExceeded" and r.error.limit == "max_collection_size"
+    assert r.error.hint.startswith("ask the tool for less")
+    assert r.tool_calls[0]["error"] == r.error.message

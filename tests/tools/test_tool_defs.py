@@ -184,3 +184,11 @@ def test_tools_as_mapping_list_or_toolset():
     ts = ToolSet([get_user])
     assert "get_user" in ts and "get-user" in ts and list(ts) == ["get-user"]
     assert ptclisp.run("(tool/get_user {:id 2})", tools=ts).value == {"id": 2}
+
+
+def test_tool_names_must_be_symbols_and_unique():
+    with pytest.raises(ValueError, match="not a symbol name"):
+        ToolSet([lambda: 1])
+    with pytest.raises(ValueError, match="two tools are named get-user"):
+        ToolSet({"get_user": len, "get-user": len})
+    assert ptclisp.run("(tool/valid? {})", tools={"valid?": lambda: True}).value is True
