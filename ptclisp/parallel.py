@@ -14,9 +14,11 @@
 """
 from __future__ import annotations
 
+import sys
 import threading
 
 from . import budget as _budget
+from . import deepstack
 from . import messages
 from . import tools as _tools
 from .core.registry import builtin
@@ -25,6 +27,7 @@ from .errors import EvalError, Fail, LimitExceeded, PtcError, Return
 from .evaluator import call_value
 
 DEFAULT_MAX_PARALLEL = 8
+NORMAL_STACK = 8 * 1024 * 1024  # what a thread gets by default on Linux
 MAX_STACK_FRAMES = 8
 _local = threading.local()
 
@@ -64,6 +67,16 @@ def run_parallel(who: str, jobs: list) -> list:
     finally:
         if parent is not None:
             parent.depth = depth  # branches' calls counted on the shared budget; undo any drift
+
+
+def _start_worker(target, who: str):
+    """A daemon thread; with a stack sized like the big-stack run's when the recursion limit
+    was raised for one (deepstack.py), so deep recursion in a branch cannot overflow it."""
+    limit = sys.getrecursionlimit()
+    if limit > deepstack.frames_for(NORMAL_STACK):
+        deepstack._start_thread(target, deepstack.stack_bytes(limit))
+    else:
+        threading.Thread(target=target, name=f"ptclisp-{who}", daemon=True).start()
 
 
 def _call(who: str, i: int, fn, args):
@@ -126,9 +139,14 @@ class _Group:
         return self.results
 
     def _spawn(self):
-        """Start one more worker (the lock is held)."""
+        """Start one more worker (the lock is held); without a free thread, carry on with fewer."""
         self.active += 1
-        threading.Thread(target=self.work, name=f"ptclisp-{self.who}", daemon=True).start()
+        try:
+            _start_worker(self.work, self.who)
+        except RuntimeError:  # the host is out of threads
+            self.active -= 1
+            if self.active == 0:
+                raise
 
     def before_host_call(self):
         """A worker is about to call a tool: refuse if the form failed, else maybe add a worker."""

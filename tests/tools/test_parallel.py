@@ -178,3 +178,13 @@ def test_pmap_inside_arun():
     async def host():
         return await ptclisp.Session(tools={"fetch": fetch}).arun("(pmap #(tool/fetch {:id %}) [3 1 2])")
     assert asyncio.run(host()).value == [3, 1, 2]
+
+
+def test_deep_recursion_inside_branches():
+    """A branch nesting thousands of calls deep runs like the same code outside pmap."""
+    r = ptclisp.run("(defn f [n] (if (= n 0) 0 (inc (apply f [(dec n)])))) (pmap f [4900 10 4900])",
+                    limits=Limits(timeout=30))
+    assert r.value == [4900, 10, 4900], r.error and r.error.render()
+    r = ptclisp.run("(defn f [n] (if (= n 0) 0 (inc (f (dec n))))) (pmap f [100 9000])",
+                    limits=Limits(timeout=30))
+    assert r.error.kind == "LimitExceeded" and r.error.limit == "max_depth"
