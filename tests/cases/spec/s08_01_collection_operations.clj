@@ -84,14 +84,13 @@
 ;; => [2 4]
 
 ;; spec 8.1, line 1772: (let [factor 10] (pmap #(* % factor) [1 2 3])) ; => [10 20 30]
+(let [factor 10]
+  (pmap #(* % factor) [1 2 3]))
+;; => [10 20 30]
+
 ;; spec 8.1, line 1797: (pcalls #(+ 1 1) #(* 2 3) #(- 10 5)) ; => [2 6 5]
-;; pending: pmap and pcalls are not provided yet (docs/divergences.md, "Spec examples we do not
-;; follow"); the two cases become live here when they land:
-;; (let [factor 10]
-;;   (pmap #(* % factor) [1 2 3]))
-;; ;; => [10 20 30]
-;; (pcalls #(+ 1 1) #(* 2 3) #(- 10 5))
-;; ;; => [2 6 5]
+(pcalls #(+ 1 1) #(* 2 3) #(- 10 5))
+;; => [2 6 5]
 
 ;; spec 8.1, line 1822
 (sort [3 1 2])
