@@ -87,6 +87,8 @@ def _unclosed(code, pos, stack, *, string_at, comment_end, dangling) -> Delimite
     body = code.rstrip()
     if dangling and body.endswith("\\"):  # a cut-off escape or character: it would eat a closer
         body = body[:-1]
+    elif body.endswith("\\") and len(body) < len(code):  # `\` + whitespace is a character literal
+        body = code[: len(body) + 1]
     if string_at is not None:
         line, col = pos(string_at)
         message = M.unclosed_string(line, col)

@@ -99,3 +99,9 @@ def test_data_never_closes_its_block(content):
     inner = block[:-len("</untrusted_ptc_output>")]
     inner = inner.replace("</untrusted_ptc_output (escaped)>", "#")
     assert re.search(r"<\s*/\s*untrusted", inner, re.IGNORECASE) is None
+
+
+def test_repair_keeps_a_character_literal_that_ends_the_program():
+    """`(\\` then a newline: the newline is the character, so the closer goes after it."""
+    report = diagnose("(\\\n")
+    assert report.repaired == "(\\\n)" and diagnose(report.repaired) is None
