@@ -1,0 +1,246 @@
+"""The adversarial suite: hostile programs as data, their tools and data, and the checker.
+
+Case files `tests/sandbox/hostile/*.clj` hold cases separated by blank lines:
+
+    ;; family: infinite-loop           (optional; defaults to the file name)
+    ;; limits: timeout=0.2 max_steps=1000   (optional overrides of the suite's limits)
+    (loop [] (recur))
+    ;; !! LimitExceeded timeout
+
+Expectations (the last `;;` line of a case):
+    ;; !! Kind                    an error of that kind
+    ;; !! LimitExceeded a|b       LimitExceeded whose `limit` is one of a, b
+    ;; !! Kind: text              an error of that kind whose message contains text
+    ;; => VALUE                   status ok/returned with that value
+    ;; ~> error                   any structured error (never InternalError)
+    ;; ~> any                     any ending: a bounded result or a structured error
+Every case must also end within the run's timeout plus MARGIN seconds, with the host's memory
+staying bounded (checked by the runner).
+"""
+from __future__ import annotations
+
+import os
+import re
+import time
+from pathlib import Path
+
+import attrs
+
+import ptclisp
+from ptclisp import values as V
+from ptclisp.formatter import read_value
+
+HERE = Path(__file__).parent / "hostile"
+MARGIN = float(os.environ.get("PTCLISP_SANDBOX_MARGIN", "1.5"))  # seconds past the timeout
+BASE_LIMITS = dict(timeout=0.2, max_memory_mb=256)
+_DIRECTIVE = re.compile(r"^;;\s*(family|limits|mode):\s*(.*)$")
+_EXPECT = re.compile(r"^;;\s*(!!|=>|~>)\s*(.*)$")
+
+
+@attrs.define
+class Hostile:
+    path: Path
+    line: int
+    family: str
+    program: str
+    kind: str  # "!!", "=>", "~>"
+    expected: str
+    limits: dict
+    modes: tuple = ("in-process", "process")
+
+    @property
+    def id(self) -> str:
+        return f"{self.path.stem}:{self.line}"
+
+
+def load() -> list[Hostile]:
+    """Every hostile case of every file."""
+    out = []
+    for path in sorted(HERE.glob("*.clj")):
+        out.extend(parse(path))
+    return out
+
+
+def parse(path: Path) -> list[Hostile]:
+    cases = []
+    for line, block in _blocks(path.read_text(encoding="utf-8").splitlines()):
+        family, limits, modes, body = path.stem, {}, ("in-process", "process"), []
+        expect = None
+        for text in block:
+            d = _DIRECTIVE.match(text.strip())
+            e = _EXPECT.match(text.strip())
+            if d:
+                key, value = d.groups()
+                if key == "family":
+                    family = value.strip()
+                elif key == "limits":
+                    limits.update(_limits(value))
+                else:
+                    modes = tuple(value.split())
+            elif e:
+                expect = e.groups()
+            elif not (text.strip().startswith(";;") and not body):
+                body.append(text)
+        if expect is None:
+            raise ValueError(f"{path}:{line}: hostile case without an expectation")
+        cases.append(Hostile(path, line, family, "\n".join(body), expect[0], expect[1].strip(),
+                             limits, modes))
+    return cases
+
+
+def _limits(text: str) -> dict:
+    out = {}
+    for pair in text.split():
+        k, _, v = pair.partition("=")
+        out[k] = None if v == "None" else (float(v) if "." in v else int(v))
+    return out
+
+
+def _blocks(lines):
+    block, start = [], 1
+    for i, line in enumerate(lines, 1):
+        if line.strip():
+            if not block:
+                start = i
+            block.append(line)
+        elif block:
+            yield start, block
+            block = []
+    if block:
+        yield start, block
+
+
+def limits_for(case: Hostile, **extra) -> ptclisp.Limits:
+    return ptclisp.Limits(**{**BASE_LIMITS, **case.limits, **extra})
+
+
+def check(case: Hostile, result, elapsed: float, limits) -> None:
+    """Raise AssertionError unless result and elapsed meet the case's expectation."""
+    where = f"{case.id} [{case.family}]: {case.program.strip()[:160]}"
+    budget = (limits.timeout or 0) + MARGIN
+    assert elapsed <= budget, f"{where}\ntook {elapsed:.2f} s, over {budget:.2f} s"
+    err = result.error
+    got = err.render() if err is not None else f"{result.status} {_show(result.value)}"
+    if err is not None:
+        assert err.kind != "InternalError", f"{where}\ninternal error: {got}"
+        _check_message(err, where)
+    if case.kind == "~>":
+        assert case.expected in ("any", "error"), f"{where}: unknown ~> {case.expected}"
+        if case.expected == "error":
+            assert err is not None, f"{where}\nexpected an error, got {got}"
+        return
+    if case.kind == "=>":
+        assert err is None and result.status in ("ok", "returned"), f"{where}\nexpected {case.expected}, got {got}"
+        assert V.equal(result.value, read_value(case.expected)), f"{where}\nexpected {case.expected}, got {got}"
+        return
+    kind, _, text = case.expected.partition(":")
+    kind, *which = kind.split()
+    assert err is not None and err.kind == kind, f"{where}\nexpected {case.expected}, got {got}"
+    if which:
+        allowed = which[0].split("|")
+        assert err.limit in allowed, f"{where}\nexpected limit {which[0]}, got {err.limit}: {got}"
+    assert text.strip() in err.message, f"{where}\nexpected {text.strip()!r} in: {got}"
+
+
+_PYTHONISMS = re.compile(r"Traceback|<class |<function |0x[0-9a-f]{6,}|NoneType|__\w+__\(|"
+                         r"\bdict\b|\bTypeError\b|\bValueError\b")
+
+
+def _check_message(err, where):
+    """A structured error: Lisp words only, and LimitExceeded names its limit with a hint."""
+    text = err.render()
+    assert not _PYTHONISMS.search(err.message), f"{where}\nPython leaks into: {err.message}"
+    if err.kind == "LimitExceeded":
+        assert err.limit and err.hint, f"{where}\nLimitExceeded without limit or hint: {text}"
+        assert err.value is not None or err.limit == "max_memory_mb", f"{where}\nno value: {text}"
+
+
+def _show(v) -> str:
+    try:
+        return ptclisp.format_value(v, max_chars=200)
+    except Exception as exc:  # the value itself is hostile; say so rather than fail here
+        return f"<unprintable: {type(exc).__name__}>"
+
+
+# ---------------------------------------------------------------- the hostile host
+
+def _cyclic_list():
+    x = [1]
+    x.append(x)
+    return x
+
+
+def _cyclic_dict():
+    d = {"a": 1}
+    d["self"] = d
+    return d
+
+
+def _nested(depth: int):
+    x: list = []
+    for _ in range(depth):
+        x = [x]
+    return x
+
+
+def _shared(levels: int):
+    x: list = []
+    for _ in range(levels):
+        x = [x, x]
+    return x
+
+
+class _Opaque:
+    """A host object that is not data."""
+
+    def __repr__(self):
+        return "opaque"
+
+
+def _nested_run(src: str):
+    r = ptclisp.run(src, limits=ptclisp.Limits(timeout=0.1))
+    return r.status if r.error is None else r.error.kind
+
+
+def tools() -> dict:
+    """The hostile host's tools (fresh for each case)."""
+    return {
+        "echo": lambda args: args,
+        "cyc": lambda args: _cyclic_list(),
+        "dcyc": lambda args: _cyclic_dict(),
+        "huge": lambda args: list(range(2_000_000)),
+        "hugestr": lambda args: "x" * 20_000_000,
+        "wide": lambda args: {f"k{i}": i for i in range(300_000)},
+        "deep": lambda args: _nested(200_000),
+        "shared": lambda args: _shared(60),
+        "opaque": lambda args: _Opaque(),
+        "gen": lambda args: (i for i in range(3)),
+        "slow": lambda args: time.sleep(0.5) or 1,
+        "bigint": lambda args: 7 ** 40_000,
+        "boom": lambda args: (_ for _ in ()).throw(RuntimeError("x" * 1_000_000)),
+        "nested-run": lambda args: _nested_run(args.get("src", "1")),
+        "count": lambda args: len(args.get("xs", [])),
+    }
+
+
+def data() -> dict:
+    """The hostile host's data."""
+    return {
+        "orders": [{"id": i, "total": i % 97, "status": "open" if i % 3 else "paid"}
+                   for i in range(2000)],
+        "deep": _nested(3_000),
+        "text": "lorem ipsum " * 1000,
+    }
+
+
+def session(case: Hostile, **extra) -> ptclisp.Session:
+    tool_map = {name: ptclisp.Tool(fn, name=name, takes="dict") for name, fn in tools().items()}
+    return ptclisp.Session(data=data(), tools=tool_map, limits=limits_for(case, **extra))
+
+
+def run_case(case: Hostile, **extra):
+    """(result, elapsed seconds, limits) of one case in a fresh session."""
+    s = session(case, **extra)
+    start = time.monotonic()
+    result = s.run(case.program)
+    return result, time.monotonic() - start, s.limits
