@@ -919,3 +919,7 @@ ISOLATION_WORKER_DIED = "the isolated worker process stopped unexpectedly"
 def isolation_lost_function(name: str) -> str:
     return (f"{name} was defined in a run whose worker process has since been stopped; "
             f"define it again")
+
+
+ISOLATION_UNSUPPORTED = "process isolation needs a POSIX system (fork server and resource limits)"
+HINT_SOURCE = "send a shorter program: leave big data in data/ or tool results instead of literals"

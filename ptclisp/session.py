@@ -147,7 +147,8 @@ class Session:
         limits, ctx = self.limits, self.ctx
         if len(source) > limits.max_source_chars:
             raise LimitExceeded(messages.limit_source(len(source), limits.max_source_chars),
-                                limit="max_source_chars", value=limits.max_source_chars)
+                                limit="max_source_chars", value=limits.max_source_chars,
+                                hint=messages.HINT_SOURCE)
         forms = read(source)
         program = analyze(forms, memory_names=ctx.memory.keys(), tools=self.tools, source=source)
         return evaluate(program, ctx)

@@ -1,4 +1,4 @@
-"""The adversarial suite: hostile programs as data, their tools and data, and the checker.
+r"""The adversarial suite: hostile programs as data, their tools and data, and the checker.
 
 Case files `tests/sandbox/hostile/*.clj` hold cases separated by blank lines:
 
@@ -14,6 +14,8 @@ Expectations (the last `;;` line of a case):
     ;; => VALUE                   status ok/returned with that value
     ;; ~> error                   any structured error (never InternalError)
     ;; ~> any                     any ending: a bounded result or a structured error
+Big programs are built by the runner: `;; expand: open=(inc\s*3000 close=)*3000` replaces
+`{open}` and `{close}` in the program with the piece repeated that many times (`\s` is a space).
 Every case must also end within the run's timeout plus MARGIN seconds, with the host's memory
 staying bounded (checked by the runner).
 """
@@ -33,7 +35,7 @@ from ptclisp.formatter import read_value
 HERE = Path(__file__).parent / "hostile"
 MARGIN = float(os.environ.get("PTCLISP_SANDBOX_MARGIN", "1.5"))  # seconds past the timeout
 BASE_LIMITS = dict(timeout=0.2, max_memory_mb=256)
-_DIRECTIVE = re.compile(r"^;;\s*(family|limits|mode):\s*(.*)$")
+_DIRECTIVE = re.compile(r"^;;\s*(family|limits|mode|expand):\s*(.*)$")
 _EXPECT = re.compile(r"^;;\s*(!!|=>|~>)\s*(.*)$")
 
 
@@ -65,6 +67,7 @@ def parse(path: Path) -> list[Hostile]:
     cases = []
     for line, block in _blocks(path.read_text(encoding="utf-8").splitlines()):
         family, limits, modes, body = path.stem, {}, ("in-process", "process"), []
+        expansions: dict = {}
         expect = None
         for text in block:
             d = _DIRECTIVE.match(text.strip())
@@ -75,6 +78,8 @@ def parse(path: Path) -> list[Hostile]:
                     family = value.strip()
                 elif key == "limits":
                     limits.update(_limits(value))
+                elif key == "expand":
+                    expansions.update(_expansions(value))
                 else:
                     modes = tuple(value.split())
             elif e:
@@ -83,7 +88,10 @@ def parse(path: Path) -> list[Hostile]:
                 body.append(text)
         if expect is None:
             raise ValueError(f"{path}:{line}: hostile case without an expectation")
-        cases.append(Hostile(path, line, family, "\n".join(body), expect[0], expect[1].strip(),
+        program = "\n".join(body)
+        for name, text in expansions.items():
+            program = program.replace("{" + name + "}", text)
+        cases.append(Hostile(path, line, family, program, expect[0], expect[1].strip(),
                              limits, modes))
     return cases
 
@@ -93,6 +101,16 @@ def _limits(text: str) -> dict:
     for pair in text.split():
         k, _, v = pair.partition("=")
         out[k] = None if v == "None" else (float(v) if "." in v else int(v))
+    return out
+
+
+def _expansions(text: str) -> dict:
+    """name -> piece repeated n times, from `name=piece*n ...`."""
+    out = {}
+    for item in text.split():
+        name, _, rest = item.partition("=")
+        piece, _, n = rest.rpartition("*")
+        out[name] = piece.replace("\\s", " ") * int(n)
     return out
 
 
@@ -119,6 +137,8 @@ def check(case: Hostile, result, elapsed: float, limits) -> None:
     where = f"{case.id} [{case.family}]: {case.program.strip()[:160]}"
     budget = (limits.timeout or 0) + MARGIN
     assert elapsed <= budget, f"{where}\ntook {elapsed:.2f} s, over {budget:.2f} s"
+    printed = sum(len(p) for p in result.prints)
+    assert printed <= (limits.max_print_chars or printed), f"{where}\nprinted {printed} chars"
     err = result.error
     got = err.render() if err is not None else f"{result.status} {_show(result.value)}"
     if err is not None:

@@ -33,7 +33,9 @@ def baseline_rss():
 
 def test_enough_cases_in_every_family():
     families = {c.path.stem for c in CASES}
-    assert {"loops", "recursion", "sharing", "memory"} <= families
+    assert len(CASES) >= 150
+    assert {"loops", "recursion", "sharing", "memory", "regex", "integers", "source", "python",
+            "tools", "defs", "prints"} <= families
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if "in-process" in c.modes], ids=lambda c: c.id)

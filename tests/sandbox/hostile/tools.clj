@@ -1,0 +1,85 @@
+;; tools that return something that is not data: a tool error naming the tool
+(tool/cyc {})
+;; !! ToolError: tool/cyc returned something that is not data
+
+(tool/dcyc {})
+;; !! ToolError: tool/dcyc returned something that is not data
+
+(tool/opaque {})
+;; !! ToolError: not data
+
+(tool/gen {})
+;; !! ToolError: not data
+
+(tool/echo {:x (tool/cyc {})})
+;; !! ToolError: tool/cyc
+
+;; a result deeper than the program may walk
+(tool/deep {})
+;; ~> error
+
+;; huge results are refused at the boundary
+(count (tool/huge {}))
+;; !! LimitExceeded max_collection_size
+
+(count (tool/hugestr {}))
+;; !! LimitExceeded max_string_chars|max_collection_size
+
+(count (tool/wide {}))
+;; !! LimitExceeded max_collection_size|timeout
+
+;; a result that shares structure: 2^60 leaves when walked
+(tool/shared {})
+;; !! LimitExceeded timeout|max_collection_size|max_memory_mb
+
+(count (str (tool/shared {})))
+;; !! LimitExceeded timeout|max_collection_size|max_string_chars|max_memory_mb
+
+(= (tool/shared {}) (tool/shared {}))
+;; !! LimitExceeded timeout|max_collection_size|max_memory_mb
+
+;; a big integer result is a number like any other
+(> (tool/bigint {}) 0)
+;; => true
+
+;; a tool that raises: the message is kept short
+(tool/boom {})
+;; !! ToolError: tool/boom failed
+
+;; a slow tool: the run still ends near its timeout
+(tool/slow {})
+;; ~> any
+
+(pmap (fn [i] (tool/slow {})) (range 100))
+;; !! LimitExceeded timeout
+
+(map (fn [i] (tool/echo {:i i})) (range 100000))
+;; !! LimitExceeded timeout|max_tool_calls
+
+(loop [] (tool/echo {}) (recur))
+;; !! LimitExceeded timeout|max_tool_calls
+
+;; limits: max_tool_calls=10
+(loop [] (tool/echo {}) (recur))
+;; !! LimitExceeded max_tool_calls
+
+;; functions cannot be sent to a tool
+(tool/echo {:f inc})
+;; !! ToolError: can only receive data
+
+(tool/echo {:f {:g [(fn [x] x)]}})
+;; !! ToolError: can only receive data
+
+;; a tool that runs another program: the inner run has its own limits
+(tool/nested-run {:src "(loop [] (recur))"})
+;; => "LimitExceeded"
+
+(tool/nested-run {:src "(tool/echo {})"})
+;; => "AnalysisError"
+
+;; sending big data to a tool is bounded by what the program may build
+(tool/count {:xs (range 2000000)})
+;; !! LimitExceeded max_collection_size
+
+(tool/count {:xs (range 500000)})
+;; => 500000
