@@ -1,6 +1,7 @@
 """Running one program inside the walls: the watchdog, the big-stack retry, errors as data.
 
-`run_program` is what `Session._run` calls once the run's Budget exists:
+`run_program` is what `Session._run` calls once the run's Budget exists (with
+`Limits(isolation="process")` it hands the run to ptclisp/isolation.py instead):
 1. The program runs on the caller's thread under the watchdog (ptclisp/watchdog.py), with
    Python's recursion limit left as the host set it.
 2. If it nests too deeply for that stack (RecursionError), it runs again from the start on a
@@ -30,6 +31,9 @@ _DEEPER = object()  # the attempt needs a bigger stack
 
 def run_program(session, source: str, bud) -> tuple:
     """(status, value, error) of one run of source in session, metered by bud."""
+    if session.limits.isolation == "process":
+        from .isolation import run_in_worker
+        return run_in_worker(session, source, bud)
     ctx = session.ctx
     gate = ToolGate(ctx.tools, bud)
     ctx.tools = gate

@@ -104,7 +104,8 @@ def _joined(parts, sep: str = "") -> str:
                   ("(str 1.5 true)", '"1.5true"')))
 def str_(*args):
     if len(args) == 1:
-        return to_str(args[0])
+        v = args[0]
+        return v if type(v) is str else _joined([to_str(v)])  # a long text is charged too
     return _joined([to_str(v) for v in args])
 
 

@@ -46,3 +46,17 @@ def test_hostile_in_process(case, baseline_rss):
     gc.collect()
     grown = _rss_mb() - baseline_rss
     assert grown < HOST_GROWTH_MB, f"{case.id}: host memory grew by {grown:.0f} MB"
+
+
+# isolation mode: every third case of each file in CI (about 20 s); all with PTCLISP_FUZZ=long
+ISOLATED = [c for c in CASES if "process" in c.modes]
+if os.environ.get("PTCLISP_FUZZ") != "long":
+    ISOLATED = ISOLATED[::3]
+
+
+@pytest.mark.parametrize("case", ISOLATED, ids=lambda c: c.id)
+def test_hostile_isolated(case, baseline_rss):
+    result, elapsed, limits = hostile.run_case(case, isolation="process")
+    hostile.check(case, result, elapsed, limits)
+    grown = _rss_mb() - baseline_rss
+    assert grown < HOST_GROWTH_MB, f"{case.id}: host memory grew by {grown:.0f} MB"

@@ -81,5 +81,6 @@
 (tool/count {:xs (range 2000000)})
 ;; !! LimitExceeded max_collection_size
 
+;; limits: timeout=3.0
 (tool/count {:xs (range 500000)})
 ;; => 500000

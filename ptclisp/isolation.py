@@ -1,0 +1,791 @@
+"""Process isolation (opt-in): the program runs in a worker process the host can kill.
+
+`Limits(isolation="process")` makes `sandbox.run_program` hand the run to `run_in_worker`:
+- Workers come from a pool (`POOL`) of warm processes forked from a forkserver that has
+  already imported ptclisp and built its grammar, so a replacement starts in milliseconds.
+  A Session keeps using the same worker while it can (its functions live there).
+- In the worker: an address-space limit (RLIMIT_AS) and a CPU-time limit per run
+  (RLIMIT_CPU), plus the same watchdog and limits as in-process.
+- The host waits for the result, serving tool calls meanwhile: every `(tool/x ...)` is sent
+  to the host, which runs the Session's own ToolSet (logging, checks, journal) and sends back
+  the value or the error. Calls from pmap branches run on host threads, in parallel.
+- The host kills the worker when the deadline plus KILL_GRACE has passed, or when its
+  resident memory grows past max_memory_mb (read from /proc every POLL seconds); the run
+  ends with LimitExceeded (timeout / max_memory_mb). A worker that dies otherwise gives
+  InternalError. Memory is untouched by any of these (transactions).
+- Values cross by pickle. Functions do not: the worker keeps the functions it made and the
+  host holds `RemoteFunction` handles; a handle whose worker is gone raises an EvalError
+  asking to define the function again.
+The Result has the same shape as in-process.
+"""
+from __future__ import annotations
+
+import copy
+import functools
+import io
+import itertools
+import os
+import pickle
+import signal
+import socket
+import sys
+import threading
+import time
+import types
+import weakref
+from collections import OrderedDict
+
+from . import budget as _budget
+from . import errors, messages
+
+KILL_GRACE = 0.25  # seconds past the deadline before the host kills a worker
+KILL_MEMORY_FACTOR = 1.25  # growth past max_memory_mb times this: the host kills the worker
+POLL = 0.02  # seconds between the host's checks while it waits
+START_TIMEOUT = 60.0  # seconds a new worker may take to become ready
+MAX_IDLE = 2  # warm workers kept ready
+AS_HEADROOM_MB = 512  # address space granted beyond the memory limit (thread stacks, arenas)
+FUNCTION_CACHE = 50_000  # functions a worker keeps for later runs
+
+
+# ---------------------------------------------------------------- values across the pipe
+
+class RemoteFunction:
+    """The host's handle of a function that lives in a worker process."""
+
+    def __init__(self, token: str, name: str):
+        self.token = token
+        self.ptc_name = name
+
+    def __call__(self, *args):
+        raise errors.EvalError(messages.isolation_lost_function(self.ptc_name), code="isolation")
+
+    def __reduce__(self):
+        return (RemoteFunction, (self.token, self.ptc_name))
+
+
+def _rebuild_error(cls, message, state):
+    e = cls.__new__(cls)
+    Exception.__init__(e, message)
+    e.__dict__.update(state)
+    return e
+
+
+def _reduce_error(e):
+    return (_rebuild_error, (type(e), e.message, dict(e.__dict__)))
+
+
+def _rebuild_regex(source):
+    from .core.regexp import make_regex
+    return make_regex(source)
+
+
+def _reduce_regex(r):
+    return (_rebuild_regex, (r.ptc_regex_source,))
+
+
+def _register_reducers():
+    """Errors pickle with all their fields; regexes as their source (recompiled on arrival)."""
+    import copyreg
+    from .core.regexp import Regex
+    copyreg.pickle(Regex, _reduce_regex)
+    todo = [errors.PtcError]
+    while todo:
+        cls = todo.pop()
+        copyreg.pickle(cls, _reduce_error)
+        todo.extend(cls.__subclasses__())
+
+
+_register_reducers()
+
+
+def _is_local_function(obj) -> bool:
+    """True for callables pickle cannot carry by reference (closures, lambdas, partials)."""
+    if isinstance(obj, types.FunctionType):
+        return "<" in obj.__qualname__
+    return isinstance(obj, functools.partial)
+
+
+class _Pickler(pickle.Pickler):
+    def __init__(self, f, keep):
+        super().__init__(f, protocol=pickle.HIGHEST_PROTOCOL)
+        self.keep = keep  # obj -> token, or None on the host
+
+    def persistent_id(self, obj):
+        if type(obj) is RemoteFunction:
+            return ("fn", obj.token, obj.ptc_name)
+        if _is_local_function(obj):
+            name = getattr(obj, "ptc_name", "fn")
+            return ("fn", self.keep(obj) if self.keep else "host", name)
+        if isinstance(obj, types.FunctionType) and obj.__module__.startswith("ptclisp."):
+            return ("builtin", obj.__module__, obj.__qualname__)  # a builtin as a value
+        return None
+
+
+class _Unpickler(pickle.Unpickler):
+    def __init__(self, f, lookup, strict):
+        super().__init__(f)
+        self.lookup = lookup  # token -> function, or None on the host
+        self.strict = strict
+
+    def persistent_load(self, pid):
+        kind, token, name = pid
+        if kind == "builtin":  # looked up, never called: a builtin function passed as a value
+            fn = getattr(sys.modules.get(token) if token.startswith("ptclisp.") else None, name, None)
+            if not isinstance(fn, types.FunctionType):
+                raise pickle.UnpicklingError("a worker sent an unknown builtin")
+            return fn
+        fn = self.lookup(token) if self.lookup else None
+        return fn if fn is not None else RemoteFunction(token, name)
+
+    def find_class(self, module, name):
+        if self.strict and (module, name) not in _ALLOWED and not _is_error_class(module, name):
+            raise pickle.UnpicklingError(f"a worker sent {module}.{name}, which is not a value")
+        return super().find_class(module, name)
+
+
+# what the host accepts from a worker: value types and the rebuilders above, nothing that runs
+_ALLOWED = frozenset({
+    ("ptclisp.values", "Keyword"), ("ptclisp.values", "Symbol"), ("ptclisp.values", "Var"),
+    ("ptclisp.source", "Span"), ("ptclisp.isolation", "RemoteFunction"),
+    ("ptclisp.isolation", "_rebuild_error"), ("ptclisp.isolation", "_rebuild_regex"),
+    ("ptclisp.core.dates", "DateTime"), ("ptclisp.core.dates", "Duration"),
+    ("ptclisp.core.dates", "LocalDate"), ("immutables._map", "Map"), ("immutables", "Map"),
+    ("pvectorc", "pvector"), ("pyrsistent._pvector", "pvector"), ("builtins", "frozenset"),
+    ("builtins", "set"),
+})
+
+
+def _is_error_class(module: str, name: str) -> bool:
+    cls = getattr(errors, name, None) if module == "ptclisp.errors" else None
+    return isinstance(cls, type) and issubclass(cls, errors.PtcError)
+
+
+DEEP_FRAMES = 100_000  # recursion limit for pickling deeply nested values on a big stack
+
+
+def _deep(fn):
+    """fn(), retried on a big stack when the value is nested too deeply for this one."""
+    try:
+        return fn()
+    except RecursionError:
+        from .deepstack import call_on_big_stack
+        return call_on_big_stack(fn, DEEP_FRAMES)
+
+
+def dumps(obj, keep=None) -> bytes:
+    """Pickle obj; local functions become handles (registered with keep in a worker)."""
+    def dump():
+        buf = io.BytesIO()
+        _Pickler(buf, keep).dump(obj)
+        return buf.getvalue()
+    return _deep(dump)
+
+
+def loads(data: bytes, lookup=None, strict: bool = True):
+    """Unpickle data; function handles resolve through lookup (in a worker) or stay handles.
+
+    strict (the host): only value types may be named, so a subverted worker cannot make the
+    host run anything by sending a crafted pickle."""
+    return _deep(lambda: _Unpickler(io.BytesIO(data), lookup, strict).load())
+
+
+# ---------------------------------------------------------------- the host side
+
+class Worker:
+    """One worker process (a child of the zygote) and the host's end of its socket."""
+
+    def __init__(self, conn, pid: int):
+        self.conn = conn
+        self.pid = pid
+        self.dead = False
+        self.send_lock = threading.Lock()
+
+    def send(self, obj):
+        with self.send_lock:
+            self.conn.send_bytes(dumps(obj))
+
+    def alive(self) -> bool:
+        if self.dead:
+            return False
+        try:
+            os.kill(self.pid, 0)
+            return True
+        except OSError:
+            return False
+
+    def kill(self):
+        self.dead = True
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except OSError:
+            pass
+        try:
+            self.conn.close()
+        except OSError:
+            pass
+
+    def rss(self) -> int | None:
+        """The worker's resident memory in bytes, or None where /proc is missing."""
+        try:
+            with open(f"/proc/{self.pid}/statm", "rb") as f:
+                return int(f.read().split()[1]) * _PAGE
+        except (OSError, ValueError, IndexError):
+            return None
+
+
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+class Zygote:
+    """A warm Python process (ptclisp imported, grammar built) that forks workers on request.
+
+    Workers get one end of a socketpair, passed over a control socket, so nothing of the host
+    (its main module, its threads) is re-run or copied."""
+
+    def __init__(self):
+        import subprocess
+        self.ctrl, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+        code = "from ptclisp.isolation import zygote_main; zygote_main(%d)" % theirs.fileno()
+        self.process = subprocess.Popen([sys.executable, "-c", code], pass_fds=[theirs.fileno()],
+                                        env=env, stdin=subprocess.DEVNULL,
+                                        start_new_session=True)  # no terminal signals
+        theirs.close()
+        self.lock = threading.Lock()
+
+    def fork(self) -> Worker:
+        """A new worker, ready to serve (InternalError if it does not come up)."""
+        from multiprocessing.connection import Connection
+        mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            with self.lock:
+                socket.send_fds(self.ctrl, [b"f"], [theirs.fileno()])
+        finally:
+            theirs.close()
+        conn = Connection(mine.detach())
+        if not conn.poll(START_TIMEOUT):
+            conn.close()
+            raise errors.InternalError(messages.ISOLATION_WORKER_DIED)
+        try:
+            hello = conn.recv_bytes()
+        except (EOFError, OSError):
+            raise errors.InternalError(messages.ISOLATION_WORKER_DIED) from None
+        return Worker(conn, int(hello.decode()))
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def stop(self):
+        try:
+            self.ctrl.close()
+            self.process.wait(5)
+        except Exception:  # already gone
+            self.process.kill()
+
+
+class Pool:
+    """Warm worker processes, handed out one run at a time."""
+
+    def __init__(self, max_idle: int = MAX_IDLE):
+        self.max_idle = max_idle
+        self.idle: list[Worker] = []
+        self.lock = threading.Lock()
+        self.zygote: Zygote | None = None
+        self.spawned = 0
+
+    def _zygote(self) -> Zygote:
+        with self.lock:
+            if self.zygote is None or not self.zygote.alive():
+                self.zygote = Zygote()
+            return self.zygote
+
+    def acquire(self, preferred: Worker | None = None) -> Worker:
+        """An idle worker (preferred if it is idle), or a new one."""
+        with self.lock:
+            if preferred is not None and preferred in self.idle:
+                self.idle.remove(preferred)
+                worker = preferred
+            else:
+                worker = self.idle.pop() if self.idle else None
+        if worker is None or not worker.alive():
+            worker = self._new()
+        self._refill()
+        return worker
+
+    def release(self, worker: Worker):
+        """Give a worker back after a run (a dead one is dropped)."""
+        if worker.dead:
+            self._refill()
+            return
+        with self.lock:
+            if len(self.idle) < self.max_idle * 4:
+                self.idle.append(worker)
+                return
+        worker.kill()
+
+    def _new(self) -> Worker:
+        worker = self._zygote().fork()
+        self.spawned += 1
+        return worker
+
+    def _refill(self):
+        """Start warm workers in the background until max_idle are idle."""
+        with self.lock:
+            missing = self.max_idle - len(self.idle)
+        for _ in range(max(missing, 0)):
+            threading.Thread(target=self._spawn_idle, daemon=True).start()
+
+    def _spawn_idle(self):
+        try:
+            worker = self._new()
+        except Exception:  # a failed background start is retried on the next acquire
+            return
+        with self.lock:
+            if len(self.idle) < self.max_idle:
+                self.idle.append(worker)
+                return
+        worker.kill()
+
+    def shutdown(self):
+        """Stop every idle worker and the zygote."""
+        with self.lock:
+            idle, self.idle = self.idle, []
+            zygote, self.zygote = self.zygote, None
+        for w in idle:
+            w.kill()
+        if zygote is not None:
+            zygote.stop()
+
+
+POOL = Pool()
+_affinity: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # Session -> its worker
+
+
+def run_in_worker(session, source: str, bud) -> tuple:
+    """(status, value, error) of the program run in a worker; updates session/bud as in-process."""
+    worker = POOL.acquire(_affinity.get(session))
+    try:
+        request = _request(session, source)
+        worker.send(("run", request))
+        reply = _Host(session, worker, bud).serve()
+    except BaseException:
+        worker.kill()
+        raise
+    finally:
+        POOL.release(worker)
+    if worker.dead:
+        _affinity.pop(session, None)
+    else:
+        _affinity[session] = worker
+    return _apply(session, bud, reply)
+
+
+def _request(session, source: str) -> dict:
+    limits = session.limits
+    budget_info = session.budget_info
+    if callable(budget_info):
+        budget_info = budget_info()
+    return {
+        "source": source, "limits": _worker_limits(limits), "data": session.data,
+        "memory": session.memory, "history": session.history, "tools": _tool_specs(session.tools),
+        "journal": dict(session.journal) if session.journal is not None else None,
+        "budget": budget_info, "now": _clock_for_worker(session.clock),
+    }
+
+
+def _worker_limits(limits):
+    import attrs
+    return attrs.evolve(limits, isolation="none")
+
+
+def _clock_for_worker(clock):
+    try:
+        pickle.dumps(clock)
+        return clock
+    except Exception:  # a local clock function: the worker sees the time the run started
+        return clock()
+
+
+def _tool_specs(toolset) -> list:
+    specs = []
+    for name in toolset:
+        tool = toolset[name]
+        spec = copy.copy(tool)
+        spec.fn = None
+        try:
+            dumps(spec)
+        except Exception:  # something in the definition cannot cross: keep the name only
+            spec = _bare_spec(tool)
+        specs.append(spec)
+    return specs
+
+
+def _bare_spec(tool):
+    from .tooldef import Tool
+    spec = Tool(lambda args: None, name=tool.name, takes="dict")
+    spec.fn = None
+    return spec
+
+
+class _Host:
+    """The host's side of one isolated run: wait, serve tool calls, kill when due."""
+
+    def __init__(self, session, worker: Worker, bud):
+        self.session, self.worker, self.bud = session, worker, bud
+        limits = bud.limits
+        self.deadline = (time.monotonic() + limits.timeout + KILL_GRACE
+                         if limits.timeout is not None else float("inf"))
+        self.mem_limit = (limits.max_memory_mb * 1024 * 1024
+                          if limits.max_memory_mb is not None else None)
+        self.base_rss = worker.rss()
+        self.threads: list[threading.Thread] = []
+
+    def serve(self):
+        """The worker's reply (a dict), or _Killed when the host had to kill it."""
+        conn = self.worker.conn
+        previous = _budget.install(self.bud)  # host tool calls run under this run's budget
+        try:
+            while True:
+                if conn.poll(POLL):
+                    message = loads(conn.recv_bytes())
+                    if message[0] == "done":
+                        return message[1]
+                    self._tool_call(*message[1:])
+                    continue
+                self._check()
+        except (EOFError, OSError, pickle.UnpicklingError):
+            return self._died()
+        except _Killed as killed:
+            return killed
+        finally:
+            _budget.install(previous)
+            for t in self.threads:
+                t.join()
+
+    def _check(self):
+        if not self.worker.alive():
+            raise EOFError
+        if time.monotonic() > self.deadline:
+            self.worker.kill()
+            raise _Killed(self.bud.timeout_error())
+        if self.mem_limit is not None and self.base_rss is not None:
+            rss = self.worker.rss()  # the worker's own watchdog stops it at mem_limit first
+            if rss is not None and rss - self.base_rss > self.mem_limit * KILL_MEMORY_FACTOR:
+                self.worker.kill()
+                from .sandbox import memory_error
+                raise _Killed(memory_error(self.bud.limits))
+
+    def _died(self) -> dict:
+        self.worker.kill()
+        return {"status": "error", "error": errors.InternalError(messages.ISOLATION_WORKER_DIED)}
+
+    def _tool_call(self, rid, name, args, on_branch):
+        """Run one tool call on its own watched thread (joined at once unless from a branch)."""
+        t = threading.Thread(target=self._run_tool, args=(rid, name, args), daemon=True)
+        t.start()
+        if on_branch:  # a pmap/pcalls branch: run it beside the others
+            self.threads.append(t)
+        else:
+            t.join()
+
+    def _run_tool(self, rid, name, args):
+        """Call the tool under the watchdog: converting hostile data stops at the deadline."""
+        from .watchdog import call_watched
+        previous = _budget.install(self.bud)
+        try:
+            if self.bud.remaining_time() <= 0:
+                value, exc = None, _budget.Stop()
+            else:
+                value, exc = call_watched(lambda: self.session.tools.call(name, args), self.bud,
+                                          self.bud.limits.max_memory_mb)
+        except _budget.Stop as stop:  # a stop that landed before the watched call began
+            value, exc = None, stop
+        finally:
+            _budget.install(previous)
+        ok = exc is None
+        reply = ("tool", rid, ok, value if ok else self._tool_error(name, exc))
+        self.deadline = max(self.deadline, time.monotonic() + KILL_GRACE)
+        try:
+            self.worker.send(reply)
+        except (OSError, ValueError, pickle.PicklingError):
+            self.worker.send(("tool", rid, False, errors.ToolError(messages.tool_not_data(name),
+                                                                    tool=name)))
+
+    def _tool_error(self, name: str, exc: BaseException):
+        """The error the program sees for a host tool call that ended in exc."""
+        if isinstance(exc, errors.PtcError):
+            return exc
+        if isinstance(exc, _budget.MemoryStop):
+            from .sandbox import memory_error
+            return memory_error(self.bud.limits)
+        if isinstance(exc, _budget.Stop):
+            return self.bud.timeout_error()
+        if isinstance(exc, Exception):  # a broken ToolSet: the program sees a ToolError
+            return errors.ToolError(messages.tool_failed(name, exc), tool=name)
+        raise exc
+
+
+class _Killed(Exception):
+    """The host killed the worker; carries the run's error."""
+
+    def __init__(self, error):
+        super().__init__(error.message)
+        self.error = error
+
+
+def _apply(session, bud, reply: dict) -> tuple:
+    """Move what the worker reported into the host's session and budget."""
+    if isinstance(reply, _Killed):
+        return "error", None, reply.error
+    bud.prints = reply.get("prints", [])
+    if reply.get("summaries"):
+        session.tools.summaries.update(reply["summaries"])
+    if reply.get("journal") is not None and session.journal is not None:
+        session.journal.clear()
+        session.journal.update(reply["journal"])
+    status = reply["status"]
+    if status == "error":
+        return "error", None, reply["error"]
+    session.ctx.memory = reply["memory"]
+    session.ctx.defined = reply.get("defined", [])
+    return status, reply.get("value"), None
+
+
+# ---------------------------------------------------------------- the worker side
+
+class _Functions:
+    """The functions a worker made, by token, for later runs (least recently used dropped)."""
+
+    def __init__(self):
+        self.by_token: OrderedDict = OrderedDict()
+        self.token_of: dict[int, str] = {}
+        self.counter = itertools.count()
+        self.prefix = f"{os.getpid()}-{os.urandom(4).hex()}"
+
+    def keep(self, fn) -> str:
+        token = self.token_of.get(id(fn))
+        if token is None:
+            token = f"{self.prefix}-{next(self.counter)}"
+            self.token_of[id(fn)] = token
+            self.by_token[token] = fn
+            if len(self.by_token) > FUNCTION_CACHE:
+                _, old = self.by_token.popitem(last=False)
+                self.token_of.pop(id(old), None)
+        else:
+            self.by_token.move_to_end(token)
+        return token
+
+    def lookup(self, token: str):
+        return self.by_token.get(token)
+
+
+def zygote_main(fd: int):
+    """Entry point of the zygote: warm up once, then fork a worker for each socket received."""
+    warm()
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # workers are reaped automatically
+    ctrl = socket.socket(fileno=fd)
+    while True:
+        try:
+            _, fds, _, _ = socket.recv_fds(ctrl, 1, 1)
+        except OSError:
+            return
+        if not fds:
+            return  # the host closed the control socket
+        if os.fork() == 0:
+            ctrl.close()
+            signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+            _worker_process(fds[0])
+            os._exit(0)
+        os.close(fds[0])
+
+
+def _worker_process(fd: int):
+    from multiprocessing.connection import Connection
+    worker_main(Connection(fd))
+
+
+def worker_main(conn):
+    """Entry point of a worker process: serve runs until told to stop or the host goes away."""
+    try:
+        _no_core_dumps()
+        functions = _Functions()
+        conn.send_bytes(str(os.getpid()).encode())
+        while True:
+            data = conn.recv_bytes()
+            try:
+                message = loads(data, functions.lookup, strict=False)
+            except Exception:  # the host sent something this process cannot rebuild
+                reply = {"status": "error", "error": errors.InternalError(messages.INTERNAL)}
+                conn.send_bytes(dumps(("done", reply), functions.keep))
+                continue
+            if message[0] == "exit":
+                return
+            if message[0] == "tool":  # a late reply to a call of a run that has ended
+                continue
+            reply = _serve_run(conn, message[1], functions)
+            conn.send_bytes(_reply_bytes(reply, message[1]["limits"], functions))
+    except (EOFError, OSError, KeyboardInterrupt):
+        return
+
+
+def _reply_bytes(reply: dict, limits, functions) -> bytes:
+    """The pickled reply; a value nested too deeply to carry becomes a max_depth error."""
+    try:
+        return dumps(("done", reply), functions.keep)
+    except RecursionError:
+        error = _budget.Budget(limits).depth_error()
+        return dumps(("done", {"status": "error", "error": error, "prints": reply.get("prints", [])}),
+                     functions.keep)
+
+
+def warm():
+    """Import the library and build the reader's grammar (done once, before forking)."""
+    from . import session  # noqa: F401  imports the builtins
+    from .reader import read
+    read("(+ 1 2)")
+
+
+def _no_core_dumps():
+    """A killed or crashed worker leaves no core file behind."""
+    try:
+        import resource
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    except (ImportError, ValueError, OSError):
+        pass
+
+
+def _vm_bytes() -> int | None:
+    try:
+        with open("/proc/self/statm", "rb") as f:
+            return int(f.read().split()[0]) * _PAGE
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _set_run_limits(limits):
+    """Per run: the CPU-time and address-space limits of the worker."""
+    try:
+        import resource
+    except ImportError:
+        return
+    if limits.timeout is not None:
+        used = time.process_time()
+        soft = int(used + limits.timeout * 2 + 5)
+        _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+        if hard == resource.RLIM_INFINITY or soft <= hard:
+            resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
+    vm = _vm_bytes()
+    if vm is not None and limits.max_memory_mb is not None:
+        from .deepstack import stack_bytes
+        from .sandbox import FRAMES_PER_CALL
+        room = (limits.max_memory_mb + AS_HEADROOM_MB) * 1024 * 1024
+        room += stack_bytes(limits.max_depth * FRAMES_PER_CALL + 1000)
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        soft = vm + room
+        if hard == resource.RLIM_INFINITY or soft <= hard:
+            resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+def _serve_run(conn, request: dict, functions: _Functions) -> dict:
+    """Run one program in this worker; the reply the host applies."""
+    from .session import Session
+    limits = request["limits"]
+    _set_run_limits(limits)
+    channel = _Channel(conn, functions)
+    tools = _remote_toolset(request["tools"], channel)
+    now = request["now"]
+    clock = now if callable(now) else (lambda: now)
+    s = Session(data=request["data"], tools=tools, limits=limits, memory=request["memory"],
+                clock=clock, journal=request["journal"], budget=request["budget"])
+    s.history = list(request["history"])
+    try:
+        r = s.run(request["source"])
+    except MemoryError:
+        from .sandbox import memory_error
+        return {"status": "error", "error": memory_error(limits)}
+    reply = {"status": r.status, "prints": r.prints, "summaries": r.summaries,
+             "journal": s.journal}
+    if r.status == "error":
+        reply["error"] = r.error
+    else:
+        reply.update(value=r.value, memory=r.memory, defined=list(s.ctx.defined))
+    return reply
+
+
+_CALL_IDS = itertools.count()
+
+
+class _Channel:
+    """The worker's end of tool calls: requests out, replies matched back by id."""
+
+    def __init__(self, conn, functions: _Functions):
+        self.conn, self.functions = conn, functions
+        self.ids = _CALL_IDS  # unique in this worker: a late reply never matches a new call
+        self.send_lock = threading.Lock()
+        self.read_lock = threading.Lock()
+        self.waiting: dict[int, list] = {}
+        self.main = threading.get_ident()
+
+    def call(self, name: str, args):
+        rid = next(self.ids)
+        slot = [threading.Event(), None]
+        self.waiting[rid] = slot
+        on_branch = threading.get_ident() != self.main
+        with self.send_lock:
+            self.conn.send_bytes(dumps(("tool", rid, name, list(args), on_branch),
+                                       self.functions.keep))
+        self._wait(slot)
+        ok, value = slot[1]
+        if ok:
+            return value
+        raise value
+
+    def _wait(self, slot):
+        while not slot[0].is_set():
+            if self.read_lock.acquire(blocking=False):
+                try:
+                    while not slot[0].is_set():
+                        if self.conn.poll(0.05):
+                            _, rid, ok, value = loads(self.conn.recv_bytes(),
+                                                      self.functions.lookup, strict=False)
+                            waiter = self.waiting.pop(rid, None)
+                            if waiter is not None:  # else: a late reply from an ended run
+                                waiter[1] = (ok, value)
+                                waiter[0].set()
+                finally:
+                    self.read_lock.release()
+            else:
+                slot[0].wait(0.005)
+
+
+def _remote_toolset(specs, channel: _Channel):
+    from .tools import ToolSet
+
+    class RemoteToolSet(ToolSet):
+        """The worker's tools: the host's definitions, every call carried to the host."""
+
+        def call(self, name, args, span=None):
+            b = _budget.current()
+            if b is not None:
+                b.check_time()
+                b.in_host = True
+            tool = self.get(name)
+            if tool is not None:  # check and convert the arguments here, under this run's limits
+                from .tools import bind_arguments
+                bind_arguments(tool, args)
+            try:
+                return channel.call(name, args)
+            except errors.PtcError as e:
+                raise e.with_span(span) if span is not None else e
+            finally:
+                if b is not None:
+                    b.in_host = False
+
+    ts = RemoteToolSet(None)
+    ts.tools = {spec.name: spec for spec in specs}
+    return ts
+
+
+if sys.platform == "win32":  # pragma: no cover - no fork server, no resource limits
+    def run_in_worker(session, source, bud):  # noqa: F811
+        raise errors.InternalError(messages.ISOLATION_UNSUPPORTED)
