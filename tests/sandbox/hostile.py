@@ -33,7 +33,7 @@ from ptclisp import values as V
 from ptclisp.formatter import read_value
 
 HERE = Path(__file__).parent / "hostile"
-MARGIN = float(os.environ.get("PTCLISP_SANDBOX_MARGIN", "1.5"))  # seconds past the timeout
+MARGIN = float(os.environ.get("PTCLISP_SANDBOX_MARGIN", "2.5"))  # seconds past the timeout (2-core CI)
 BASE_LIMITS = dict(timeout=0.2, max_memory_mb=256)
 _DIRECTIVE = re.compile(r"^;;\s*(family|limits|mode|expand):\s*(.*)$")
 _EXPECT = re.compile(r"^;;\s*(!!|=>|~>)\s*(.*)$")
