@@ -32,6 +32,15 @@ SHAPES = {
 }
 
 _counter = itertools.count(1)
+# a macro expands into forms nested as deep as its steps: bound it like the reader bounds
+# written nesting, so a 20,000-step -> cannot drive analysis into deep recursion
+MAX_STEPS = 1000
+
+
+def _check_steps(an, f, name, steps):
+    if steps > MAX_STEPS:
+        an.fail(messages.too_many_steps(name, steps, MAX_STEPS), f, hint=messages.HINT_TOO_MANY_STEPS,
+                code="limit")
 
 
 def _gensym(span) -> F.Sym:
@@ -79,6 +88,7 @@ def cond(an, f):
     clauses = f.items[1:]
     if len(clauses) % 2:
         _fail(an, f, "cond", messages.ODD_COND)
+    _check_steps(an, f, "cond", len(clauses) // 2)
     out = F.Lit(None)
     for test, expr in reversed(list(zip(clauses[0::2], clauses[1::2]))):
         out = _l(getattr(test, "span", f.span), _s("if"), test, expr, out)
@@ -89,6 +99,7 @@ def condp(an, f):
     if len(f.items) < 3:
         _fail(an, f, "condp")
     pred, expr, clauses = f.items[1], f.items[2], list(f.items[3:])
+    _check_steps(an, f, "condp", len(clauses) // 2)
     p, e = _gensym(f.span), _gensym(f.span)
     out = clauses.pop() if len(clauses) % 2 else F.Lit(None)
     for test, result in reversed(list(zip(clauses[0::2], clauses[1::2]))):
@@ -148,6 +159,7 @@ def thread(last):
     def expand(an, f):
         if len(f.items) < 2:
             _fail(an, f, name)
+        _check_steps(an, f, name, len(f.items) - 2)
         x = f.items[1]
         for step in f.items[2:]:
             x = _thread_step(x, step, last)
@@ -171,6 +183,7 @@ def cond_thread(last):
     def expand(an, f):
         if len(f.items) < 2 or len(f.items) % 2:
             _fail(an, f, name, messages.ODD_COND)
+        _check_steps(an, f, name, len(f.items) // 2)
         g = _gensym(f.span)
         bindings = [g, f.items[1]]
         clauses = f.items[2:]
@@ -186,6 +199,7 @@ def some_thread(last):
     def expand(an, f):
         if len(f.items) < 2:
             _fail(an, f, name)
+        _check_steps(an, f, name, len(f.items) - 2)
         return _chain(f, _gensym(f.span), f.items[1], f.items[2:], last)
     return expand
 

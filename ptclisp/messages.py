@@ -351,6 +351,11 @@ def recur_arity(expected: int, got: int) -> str:
     return f"Mismatched argument count to recur, expected: {expected} args, got: {got}"
 
 
+def too_many_steps(name: str, n: int, limit: int) -> str:
+    return f"{name} has {n} steps, over the limit of {limit}"
+
+
+HINT_TOO_MANY_STEPS = "process a collection with map, reduce or loop instead of writing out each step"
 BAD_AMPERSAND = "& must be followed by exactly one binding name at the end"
 
 

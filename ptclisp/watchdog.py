@@ -41,7 +41,7 @@ except (ImportError, AttributeError):  # pragma: no cover - not CPython
 class Watch:
     """One watched run: its thread, budget and memory limit."""
 
-    __slots__ = ("tid", "budget", "mem_limit", "base_rss", "done", "injected", "last")
+    __slots__ = ("tid", "budget", "mem_limit", "base_rss", "done", "injected", "last", "lock")
 
     def __init__(self, budget, mem_limit):
         self.tid = threading.get_ident()
@@ -51,6 +51,9 @@ class Watch:
         self.done = False
         self.injected = False
         self.last = 0.0
+        # held while injecting and while ending the watch, so no stop is injected after the
+        # run has ended (the check of `done` and the injection are one step)
+        self.lock = threading.Lock()
 
 
 _watches: dict[int, Watch] = {}
@@ -76,12 +79,13 @@ def unwatch(w: Watch | None) -> None:
     """Stop watching; a stop raised at this very moment is absorbed here."""
     if w is None:
         return
-    w.done = True  # from here on the watchdog leaves this run alone
-    for _ in range(3):  # a stop injected before `done` is delivered at most once
+    for _ in range(5):  # a stop injected before `done` is delivered at most once
         try:
-            _watches.pop(id(w), None)
-            if w.injected:
-                _clear_async_exc(w.tid, None)  # clear a stop not delivered yet
+            with w.lock:
+                w.done = True  # from here on the watchdog leaves this run alone
+                _watches.pop(id(w), None)
+                if w.injected:
+                    _clear_async_exc(w.tid, None)  # clear a stop not delivered yet
             return
         except Stop:
             continue
@@ -95,14 +99,16 @@ def call_watched(fn, budget, max_memory_mb=None):
     """
     w = watch(budget, max_memory_mb)
     try:
+        outcome = fn(), None
+    except BaseException as exc:  # returned to the caller, who sorts it out
+        outcome = None, exc
+    for _ in range(5):  # a stop arriving now belongs to the run that just ended: absorb it
         try:
-            return fn(), None
-        except BaseException as exc:  # returned to the caller, who sorts it out
-            return None, exc
-    finally:
-        if w is not None:
-            w.done = True
             unwatch(w)
+            break
+        except Stop:
+            continue
+    return outcome
 
 
 def _start():
@@ -151,10 +157,11 @@ def _check_all():
 
 
 def _stop(w: Watch, kind, now: float):
-    if w.injected and now - w.last < REPEAT:
-        return
-    w.injected, w.last = True, now
-    _set_async_exc(w.tid, kind)
+    with w.lock:
+        if w.done or (w.injected and now - w.last < REPEAT):
+            return
+        w.injected, w.last = True, now
+        _set_async_exc(w.tid, kind)
 
 
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096

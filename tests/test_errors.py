@@ -75,3 +75,9 @@ def test_an_internal_bug_is_reported_without_python(monkeypatch):
     monkeypatch.setattr(b, "fn", broken)
     err = ptclisp.run("(inc 1)").error
     assert err.kind == "InternalError" and "boom" not in err.message
+
+
+def test_macro_steps_are_bounded():
+    err = ptclisp.run("(-> 0 " + "inc " * 1001 + ")").error
+    assert err.kind == "AnalysisError" and err.message == "-> has 1001 steps, over the limit of 1000"
+    assert ptclisp.run("(-> 0 " + "inc " * 1000 + ")").value == 1000

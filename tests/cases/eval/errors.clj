@@ -87,3 +87,7 @@ None
 
 (fail {:reason "bad"})
 ;; failed=> {:reason "bad"}
+
+;; macros that nest their steps are bounded like written nesting
+(cond false 1 false 2 :else 3)
+;; => 3
