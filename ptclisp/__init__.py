@@ -5,13 +5,9 @@ from .errors import (
 from .formatter import format_value, read_value
 from .pretty import format_source
 from .reader import read
+from .session import Limits, Result, Session, run
+from .tooldef import Tool
 from .values import Keyword, Symbol, kw
-
-try:  # the evaluator stage (issue 3); absent only while the tree is being built
-    from .session import Limits, Result, Session, run
-    from .tooldef import Tool
-except ImportError:  # pragma: no cover
-    pass
 
 __all__ = [
     "read", "format_value", "read_value", "format_source", "run", "Session", "Limits", "Result", "Tool",

@@ -8,12 +8,9 @@ from __future__ import annotations
 
 from . import ast as A
 from . import messages
-from .core import registry
-from .core.support import as_fn, seq
-from .errors import EvalError, Fail, LimitExceeded, PtcError, Return
-from .values import (
-    MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, Var, assoc_map, freeze, lookup, truthy,
-)
+from .core.support import as_fn
+from .errors import EvalError, Fail, PtcError, Return
+from .values import MISSING, Var, freeze, lookup
 from .patterns import compile_pattern
 
 CONVERTED = (TypeError, ValueError, AttributeError, KeyError, IndexError, ZeroDivisionError,
@@ -445,5 +442,4 @@ def evaluate(program: A.Program, ctx: Context):
     return code(frame)
 
 
-__all__ = ["evaluate", "Context", "call_value", "RECUR", "registry", "LimitExceeded",
-           "MAP_TYPES", "SET_TYPES", "VECTOR_TYPES", "assoc_map", "seq", "truthy"]
+__all__ = ["evaluate", "Context", "Compiler", "call_value", "python_error", "RECUR", "CONVERTED"]
