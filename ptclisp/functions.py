@@ -74,7 +74,9 @@ def make_function_factory(compiler, node: A.Fn):
             b.depth = depth
             fr = template.copy()
             try:
-                if simple and len(args) == arity:
+                if one_simple and len(args) == 1:  # the common case, without a loop
+                    fr[slot0] = args[0]
+                elif simple and len(args) == arity:
                     for s, a in zip(simple_slots, args):
                         fr[s] = a
                 else:
@@ -93,41 +95,11 @@ def make_function_factory(compiler, node: A.Fn):
             finally:
                 b.depth = depth - 1
 
-        def function1(*args):
-            b = ctx.budget
-            b.countdown -= 1
-            if b.countdown <= 0:
-                b.checkpoint()
-            depth = b.depth + 1
-            if depth > b.max_depth:
-                raise LimitExceeded(messages.limit_depth(b.max_depth), limit="max_depth",
-                                    value=b.max_depth, hint=messages.HINT_DEPTH)
-            b.depth = depth
-            fr = template.copy()
-            try:
-                if len(args) != 1:
-                    bind_args(fr, args)
-                fr[slot0] = args[0]
-                r = body(fr)
-                while r is RECUR:
-                    b.countdown -= 1
-                    if b.countdown <= 0:
-                        b.checkpoint()
-                    r = body(fr)
-                return r
-            except PtcError as e:
-                if len(e.stack) < MAX_STACK_FRAMES:
-                    e.stack.append((function1.ptc_name, e.pos))
-                raise
-            finally:
-                b.depth = depth - 1
-
-        f = function1 if one_simple else function
-        f.ptc_name = name
-        template[nslots] = f
+        function.ptc_name = name
+        template[nslots] = function
         if self_slot is not None:
-            template[self_slot] = f
-        return f
+            template[self_slot] = function
+        return function
 
     one_simple = simple and arity == 1
     slot0 = simple_slots[0] if one_simple else None
