@@ -141,51 +141,47 @@ def reduce_(f, a, b=MISSING):
                   ("(some :admin [{:admin false} {:admin 1}])", "1")),
          signature="(some pred coll)")
 def some(pred, coll):
-    xs = items(coll, "some")
+    return _first_truthy(pred, coll, "some")
+
+
+def _first_truthy(pred, coll, who):
+    """The first truthy (pred item), or None."""
     p = fn1(pred)
-    for x in xs:
+    for x in items(coll, who):
         r = p(x)
         if r is not None and r is not False:
             return r
     return None
 
 
-@builtin("every?", arity=2, doc="True if (pred item) is truthy for every item.",
-         example=(("(every? even? [2 4])", "true"), ("(every? :active [{:active true} {}])", "false")),
-         signature="(every? pred coll)")
-def every_p(pred, coll):
-    xs = items(coll, "every?")
+def _first_falsy(pred, coll, who) -> bool:
+    """True if (pred item) is falsy for some item."""
     p = fn1(pred)
-    for x in xs:
-        r = p(x)
-        if r is None or r is False:
-            return False
-    return True
-
-
-@builtin("not-every?", arity=2, doc="True if (pred item) is falsy for some item.",
-         example=("(not-every? even? [2 3])", "true"), signature="(not-every? pred coll)")
-def not_every_p(pred, coll):
-    xs = items(coll, "not-every?")
-    p = fn1(pred)
-    for x in xs:
+    for x in items(coll, who):
         r = p(x)
         if r is None or r is False:
             return True
     return False
 
 
+@builtin("every?", arity=2, doc="True if (pred item) is truthy for every item.",
+         example=(("(every? even? [2 4])", "true"), ("(every? :active [{:active true} {}])", "false")),
+         signature="(every? pred coll)")
+def every_p(pred, coll):
+    return not _first_falsy(pred, coll, "every?")
+
+
+@builtin("not-every?", arity=2, doc="True if (pred item) is falsy for some item.",
+         example=("(not-every? even? [2 3])", "true"), signature="(not-every? pred coll)")
+def not_every_p(pred, coll):
+    return _first_falsy(pred, coll, "not-every?")
+
+
 @builtin("not-any?", arity=2, doc="True if (pred item) is falsy for every item.",
          example=(("(not-any? odd? [2 4])", "true"), ("(not-any? :error [{:error 1}])", "false")),
          signature="(not-any? pred coll)")
 def not_any_p(pred, coll):
-    xs = items(coll, "not-any?")
-    p = fn1(pred)
-    for x in xs:
-        r = p(x)
-        if r is not None and r is not False:
-            return False
-    return True
+    return _first_truthy(pred, coll, "not-any?") is None
 
 
 __all__ = ["map_", "filter_", "reduce_", "some", "every_p", "mapcat", "keep"]
