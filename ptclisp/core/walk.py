@@ -61,6 +61,16 @@ def _rebuild(kind, items, who):
     return out
 
 
+def _depth_limit() -> float:
+    """How many levels a prewalk may descend: the run's max_depth (unlimited outside a run)."""
+    b = budget.current()
+    return b.max_depth if b is not None and b.max_depth is not None else float("inf")
+
+
+def _depth_error():
+    return budget.current().depth_error()
+
+
 def postwalk_with(f, form, who="postwalk"):
     """Depth-first, post-order: f sees each node after its children were replaced."""
     kind = _kind(form)
@@ -95,6 +105,7 @@ def prewalk_with(f, form, who="prewalk"):
     if kind is None:
         return root
     stack = [(kind, iter(_children(kind, root)), [])]
+    depth_limit = _depth_limit()
     done = 0
     while True:
         kind, items, out = stack[-1]
@@ -104,7 +115,10 @@ def prewalk_with(f, form, who="prewalk"):
             if ck is None:
                 out.append(child)
             else:
+                if len(stack) >= depth_limit:  # f keeps wrapping: (prewalk vector x) never ends
+                    raise _depth_error()
                 stack.append((ck, iter(_children(ck, child)), []))
+                budget.tick()
                 break
         else:
             stack.pop()

@@ -10,10 +10,11 @@ import copy
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from ptclisp import messages
+from ptclisp import budget, messages
 from ptclisp.core import CORE
 from ptclisp.core.maps import resolve_key, sorted_items, sorted_keys, twin_of
-from ptclisp.errors import EvalError
+from ptclisp.errors import EvalError, LimitExceeded
+from ptclisp.session import Limits
 from ptclisp.values import HashMap, Keyword, kw, sort_key
 
 get, assoc, dissoc, update = (CORE[n].fn for n in ("get", "assoc", "dissoc", "update"))
@@ -249,9 +250,14 @@ def test_no_python_exception_escapes(b, data):
     hi = b.max_args if b.max_args is not None else b.min_args + 3
     n = data.draw(st.integers(b.min_args, hi))
     args = data.draw(st.lists(_values, min_size=n, max_size=n))
+    # each example runs under its own meter, as in a program: (prewalk vector x) never ends
+    # and must meet the limits, not eat the machine's memory
+    previous = budget.install(budget.Budget(Limits(timeout=1.0, max_collection_size=100_000)))
     try:
         out = b.fn(*args)
         if b.name in _COMBINATORS:  # call the function it built too
             out(*data.draw(st.lists(_values, max_size=3)))
-    except EvalError as e:
+    except (EvalError, LimitExceeded) as e:
         assert e.message and "Error" not in e.message and "<" not in e.message, e.message
+    finally:
+        budget.install(previous)

@@ -104,3 +104,8 @@
 ;; deep nesting is walked without running out of stack
 (second (postwalk #(if (number? %) (inc %) %) (reduce (fn [acc x] [acc x]) [] (range 3000))))
 ;; => 3000
+
+;; a prewalk whose function keeps wrapping never bottoms out: it meets the depth limit
+;; (Clojure overflows its stack), promptly and without the watchdog
+(prewalk vector [1])
+;; !! LimitExceeded: more than 5000 nested calls
