@@ -264,3 +264,33 @@ def run_case(case: Hostile, **extra):
     start = time.monotonic()
     result = s.run(case.program)
     return result, time.monotonic() - start, s.limits
+
+
+ROOMY_TIMEOUT = 3.0  # seconds: the retry of a case whose outcome the short timeout cut off
+
+
+def run_and_check(case: Hostile, **extra):
+    """Run and check case; (result, limits) of the run that was checked.
+
+    The suite's 0.2 s timeout is short for a loaded 2-core machine. A case that expects some
+    other outcome but hit that timeout has still shown it ends in time (checked), and runs
+    once more with a roomy timeout to show its real outcome.
+    """
+    result, elapsed, limits = run_case(case, **extra)
+    try:
+        check(case, result, elapsed, limits)
+    except AssertionError:
+        if not (_timed_out(result) and not _expects_timeout(case)):
+            raise
+        assert elapsed <= (limits.timeout or 0) + MARGIN, f"{case.id}: took {elapsed:.2f} s"
+        result, elapsed, limits = run_case(case, **{**extra, "timeout": ROOMY_TIMEOUT})
+        check(case, result, elapsed, limits)
+    return result, limits
+
+
+def _timed_out(result) -> bool:
+    return result.error is not None and getattr(result.error, "limit", None) == "timeout"
+
+
+def _expects_timeout(case: Hostile) -> bool:
+    return case.kind == "!!" and "timeout" in case.expected

@@ -40,8 +40,7 @@ def test_enough_cases_in_every_family():
 
 @pytest.mark.parametrize("case", [c for c in CASES if "in-process" in c.modes], ids=lambda c: c.id)
 def test_hostile_in_process(case, baseline_rss):
-    result, elapsed, limits = hostile.run_case(case)
-    hostile.check(case, result, elapsed, limits)
+    result, _ = hostile.run_and_check(case)
     del result
     gc.collect()
     grown = _rss_mb() - baseline_rss
@@ -56,7 +55,6 @@ if os.environ.get("PTCLISP_FUZZ") != "long":
 
 @pytest.mark.parametrize("case", ISOLATED, ids=lambda c: c.id)
 def test_hostile_isolated(case, baseline_rss):
-    result, elapsed, limits = hostile.run_case(case, isolation="process")
-    hostile.check(case, result, elapsed, limits)
+    hostile.run_and_check(case, isolation="process")
     grown = _rss_mb() - baseline_rss
     assert grown < HOST_GROWTH_MB, f"{case.id}: host memory grew by {grown:.0f} MB"
