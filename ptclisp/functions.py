@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import ast as A
 from . import codegen, messages
-from .errors import EvalError, LimitExceeded, PtcError
+from .errors import EvalError, PtcError
 from .patterns import compile_pattern
 
 MAX_STACK_FRAMES = 8  # Lisp frames kept on an error
@@ -69,8 +69,7 @@ def make_function_factory(compiler, node: A.Fn):
                 b.checkpoint()
             depth = b.depth + 1
             if depth > b.max_depth:
-                raise LimitExceeded(messages.limit_depth(b.max_depth), limit="max_depth",
-                                    value=b.max_depth, hint=messages.HINT_DEPTH)
+                raise b.depth_error()
             b.depth = depth
             fr = template.copy()
             try:

@@ -52,7 +52,6 @@ def limit_print(n) -> str:
 HINT_PRINT = "print less: summarize with count or take before println"
 HINT_STEPS = "look for a loop that never ends, or process fewer items (use take)"
 HINT_TIMEOUT = "look for a loop that never ends, or process fewer items (use take)"
-HINT_DEPTH = "use loop/recur for deep iteration instead of recursion"
 HINT_SIZE = "build smaller collections: use take, or filter before you map"
 
 # ---------------------------------------------------------------- evaluator and builtins
@@ -404,7 +403,6 @@ def odd_keyword_args(n: int) -> str:
     return f"keyword arguments must come in pairs, got {n} values"
 
 
-LIMIT_MEMORY = "memory limit exceeded while running the program"
 
 
 def limit_source(n: int, limit: int) -> str:
@@ -416,6 +414,12 @@ def limit_tool_calls(n: int) -> str:
 
 
 HINT_TOOL_CALLS = "batch work into fewer tool calls, or process fewer items"
+
+
+def hint_timeout_in_tool(name: str, seconds: float) -> str:
+    """Hint of a timeout that passed while a (synchronous) tool ran."""
+    return (f"tool/{name} took {seconds:.2f} s and the run's time was up when it returned: "
+            "call fewer or cheaper tools")
 
 
 def tool_failed(name: str, exc) -> str:
@@ -621,7 +625,7 @@ HINT_CHAR = ("a character literal is one character (\\a, \\λ) or \\newline \\sp
              "\\return \\backspace \\formfeed \\uXXXX")
 HINT_SPECIAL = "the symbolic values are ##Inf, ##-Inf and ##NaN"
 HINT_INVISIBLE = "remove it: only spaces, tabs, newlines and commas separate forms"
-HINT_DEPTH = "flatten the program: name intermediate results with let"
+HINT_READ_DEPTH = "flatten the program: name intermediate results with let"
 HINT_LITERAL = "pass large data to the program as data instead of writing it in the source"
 
 # the unsupported syntax, each with what to do instead: (what, hint)

@@ -424,7 +424,7 @@ def _assemble(pairs, text: str, lim, comments: bool, pending=None):
             stack.append((_WANT[_CLOSES[opener]], opener, items, span))
             items = []
             if len(stack) > max_depth:
-                raise _error(M.read_too_deep(max_depth), span, M.HINT_DEPTH, "depth", text)
+                raise _error(M.read_too_deep(max_depth), span, M.HINT_READ_DEPTH, "depth", text)
         elif k == K_KEYWORD:
             items.append(Lit(info[1], span, tok))
         elif k == K_INT and len(tok) < int_fast:
@@ -671,7 +671,7 @@ def read_with_lark(text: str, *, max_depth: int = DEFAULT_MAX_DEPTH,
         _LIMITS.reset(token)
     deep = _open_delimiters(text, at, max_depth)  # the fast reader stops at the first too-deep opener
     if deep is not None:
-        error = _error(M.read_too_deep(max_depth), _Lines(text).span(deep), M.HINT_DEPTH, "depth")
+        error = _error(M.read_too_deep(max_depth), _Lines(text).span(deep), M.HINT_READ_DEPTH, "depth")
     if error is not None:
         error.source = text
         raise error

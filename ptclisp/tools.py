@@ -419,6 +419,10 @@ class ToolSet:
         finally:
             entry["duration"] = time.perf_counter() - start
         entry["result"] = preview(value)
+        if b is not None and b.clock() > b.deadline:  # a synchronous tool is not interrupted
+            error = b.timeout_error()
+            error.hint = messages.hint_timeout_in_tool(tool.name, entry["duration"])
+            raise error
         return value
 
     def _invoke(self, tool: Tool, kwargs: dict, b):

@@ -294,6 +294,28 @@ def test_an_async_tool_past_the_deadline_is_a_timeout():
     assert r.error.kind == "LimitExceeded" and r.error.limit == "timeout"
 
 
+def test_a_sync_tool_that_overruns_the_timeout_fails_the_run_when_it_returns():
+    import time
+
+    def slow():
+        time.sleep(0.3)
+        return 1
+    r = ptclisp.run("(do (tool/slow) (+ 1 2))", tools={"slow": slow}, limits=Limits(timeout=0.1))
+    assert r.error.kind == "LimitExceeded" and r.error.limit == "timeout"
+    assert r.error.hint.startswith("tool/slow took 0.3")  # 0.30 s or a little more
+    assert r.error.hint.endswith(" s and the run's time was up when it returned: "
+                                 "call fewer or cheaper tools")
+    assert r.error.span.line == 1 and r.error.span.column == 5  # at the tool call
+    assert [c["name"] for c in r.tool_calls] == ["slow"] and r.tool_calls[0]["result"] == "1"
+
+
+def test_a_sync_tool_within_the_timeout_is_fine():
+    import time
+    r = ptclisp.run("(do (tool/quick) (+ 1 2))", tools={"quick": lambda: time.sleep(0.01) or 1},
+                    limits=Limits(timeout=5))
+    assert r.ok and r.value == 3
+
+
 def test_an_async_tool_that_raises():
     async def bad():
         raise ValueError("nope")

@@ -47,9 +47,10 @@
 (tool/boom {})
 ;; !! ToolError: tool/boom failed
 
-;; a slow tool: the run still ends near its timeout
+;; a slow synchronous tool (0.5 s) cannot be interrupted; the run fails once it returns,
+;; since the timeout covers the whole run, tool calls included
 (tool/slow {})
-;; ~> any
+;; !! LimitExceeded timeout
 
 (pmap (fn [i] (tool/slow {})) (range 100))
 ;; !! LimitExceeded timeout
