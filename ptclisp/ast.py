@@ -153,6 +153,7 @@ class ToolCall:
 class Loop:
     bindings: tuple  # (pattern, node)
     body: object
+    span: Span | None = _span  # where a limit hit while looping is reported
 
 
 @attrs.define(slots=True)

@@ -13,7 +13,7 @@ import itertools
 from . import ast as A
 from . import messages
 from .core.support import as_fn
-from .errors import EvalError, PtcError
+from .errors import EvalError, LimitExceeded, PtcError
 from .values import MISSING, freeze, lookup
 
 import logging
@@ -40,7 +40,7 @@ class _Emitter:
         self.ns = {
             "_ctx": compiler.ctx, "_M": MISSING, "_lookup": lookup, "_as_fn": as_fn,
             "_RECUR": RECUR, "_CATCH": (PtcError, *CONVERTED), "_fix": _fix, "_call_fix": _call_fix,
-            "_unbound": _unbound, "_case_index": _case_index,
+            "_unbound": _unbound, "_case_index": _case_index, "_checkpoint": _checkpoint,
         }
         self.names = itertools.count()
         self.lines: list[str] = []
@@ -137,16 +137,16 @@ class _Emitter:
     def loop(self, node, d):
         for pattern, value in node.bindings:
             self.bind_pattern(pattern, self.expr(value, d), d)
-        return self.loop_body([p for p, _ in node.bindings], node.body, d)
+        return self.loop_body([p for p, _ in node.bindings], node.body, d, node.span)
 
-    def loop_body(self, patterns, body, d):
+    def loop_body(self, patterns, body, d, span=None):
         """`while True:` over body; recur assigns the patterns and continues."""
         r = self.temp()
         self.emit(d, "_b = _ctx.budget")
         self.emit(d, "while True:")
         self.emit(d + 1, "_b.countdown -= 1")
         self.emit(d + 1, "if _b.countdown <= 0:")
-        self.emit(d + 2, "_b.checkpoint()")
+        self.emit(d + 2, f"_checkpoint(_b, {self.bind(span)})")
         self.loops.append(patterns)
         try:
             self.emit(d + 1, f"{r} = {self.expr(body, d + 1)}")
@@ -262,7 +262,7 @@ def compile_fn_body(compiler, node: A.Fn):
     em = _Emitter(compiler)
     if node.has_recur:
         patterns = list(node.params) + ([node.rest] if node.rest is not None else [])
-        r = em.loop_body(patterns, node.body, 1)
+        r = em.loop_body(patterns, node.body, 1, node.span)
     else:
         r = em.expr(node.body, 1)
     em.emit(1, f"return {r}")
@@ -272,7 +272,7 @@ def compile_fn_body(compiler, node: A.Fn):
 def compile_loop_continuation(compiler, node: A.Loop):
     """`cont(fr)` running a loop's remaining iterations from the slots' current values."""
     em = _Emitter(compiler)
-    r = em.loop_body([p for p, _ in node.bindings], node.body, 1)
+    r = em.loop_body([p for p, _ in node.bindings], node.body, 1, node.span)
     em.emit(1, f"return {r}")
     return em.build("loop_cont")
 
@@ -305,6 +305,14 @@ def _call_fix(exc, f, args, span, form):
         return _dynamic_error(exc, f, args).with_span(span, form)
     return EvalError(messages.wrong_arity(len(args), messages.show_value(f)), code="arity",
                      span=span, form=form)
+
+
+def _checkpoint(b, span):
+    """The budget's checkpoint; a limit it hits is placed at the loop (span)."""
+    try:
+        b.checkpoint()
+    except LimitExceeded as e:
+        raise e.with_span(span, None)
 
 
 def _unbound(name, fallback, span):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import ast as A
 from . import messages
 from .core.support import as_fn
-from .errors import EvalError, Fail, PtcError, Return
+from .errors import EvalError, Fail, LimitExceeded, PtcError, Return
 from .values import MISSING, Var, freeze, lookup
 from .patterns import compile_pattern
 
@@ -213,9 +213,13 @@ class Compiler:
                 b = ctx.budget
                 b.countdown -= 1
                 if b.countdown <= 0:
-                    b.checkpoint()
+                    try:
+                        b.checkpoint()
+                    except LimitExceeded as e:
+                        raise e.with_span(span, None)
                 r = body(fr)
             return r
+        span = node.span
         return run
 
     def recur(self, node):

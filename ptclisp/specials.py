@@ -127,7 +127,7 @@ def loop(an, f, tail):
     finally:
         scope.recur_arity = saved
         scope.blocks.pop()
-    return A.Loop(tuple(bindings), body)
+    return A.Loop(tuple(bindings), body, f.span)
 
 
 def recur(an, f, tail):

@@ -81,3 +81,12 @@ def test_macro_steps_are_bounded():
     err = ptclisp.run("(-> 0 " + "inc " * 1001 + ")").error
     assert err.kind == "AnalysisError" and err.message == "-> has 1001 steps, over the limit of 1000"
     assert ptclisp.run("(-> 0 " + "inc " * 1000 + ")").value == 1000
+
+
+@pytest.mark.parametrize("steps", [100, 5000])  # before and after the loop is compiled (200)
+def test_a_limit_hit_in_a_top_level_loop_points_at_the_loop(steps):
+    src = "(def n 1)\n  (loop [i 0] (recur (inc i)))"
+    r = ptclisp.run(src, limits=ptclisp.Limits(max_steps=steps))
+    assert r.error.limit == "max_steps"
+    assert (r.error.span.line, r.error.span.column) == (2, 3)
+    assert "(loop [i 0] (recur (inc i)))" in r.error.render()

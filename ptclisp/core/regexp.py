@@ -244,6 +244,10 @@ def timed(op, *args, **kw):
 
 
 def _timed_out(seconds) -> LimitExceeded:
+    b = budget.current()
+    own = b.limits.regex_timeout if b is not None else None
+    if b is not None and (own is None or seconds < own):  # cut to the time left in the run
+        return b.timeout_error()
     return LimitExceeded(messages.regex_timeout(seconds), limit="regex_timeout", value=seconds,
                          hint=messages.HINT_REGEX_TIMEOUT)
 

@@ -103,6 +103,13 @@ def test_catastrophic_backtracking_ends_in_a_regex_timeout():
     assert r.error.hint == messages.HINT_REGEX_TIMEOUT
 
 
+def test_a_regex_cut_short_by_the_run_deadline_is_the_run_timeout():
+    limits = ptclisp.Limits(regex_timeout=5.0, timeout=0.1)
+    r = ptclisp.run('(re-find #"(a|aa)+$" "%s!")' % ("a" * 60), limits=limits)
+    assert r.status == "error" and r.error.limit == "timeout"
+    assert r.error.message == messages.limit_timeout(0.1)
+
+
 def test_messages_are_pinned():
     assert messages.regex_timeout(0.25) == "regex timeout: one regex operation ran longer than 0.25 s"
     assert messages.regex_invalid("(a", "missing )") == 'invalid regex #"(a": missing )'
