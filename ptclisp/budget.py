@@ -91,6 +91,11 @@ class Budget:
         """Seconds left before the deadline."""
         return self.deadline - self.clock()
 
+    def start_clock(self):
+        """Start the deadline from now: set-up before the program runs (a worker) is not its time."""
+        if self.limits.timeout is not None:
+            self.deadline = self.clock() + self.limits.timeout
+
     def restart(self):
         """Forget the prints and depth of an attempt that runs again (on a bigger stack)."""
         self.prints = []

@@ -364,6 +364,7 @@ _affinity: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # Session 
 def run_in_worker(session, source: str, bud) -> tuple:
     """(status, value, error) of the program run in a worker; updates session/bud as in-process."""
     worker = POOL.acquire(_affinity.get(session))
+    bud.start_clock()  # starting a worker (about 0.5 s) is not the program's time
     try:
         request = _request(session, source)
         worker.send(("run", request))

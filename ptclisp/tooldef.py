@@ -62,6 +62,8 @@ class Tool:
         if self.takes not in ("kwargs", "dict"):
             raise ValueError(messages.tool_bad_takes(self.takes))
         self.params, self.open = derived.params, derived.open
+        if self.takes == "dict" and derived.takes != "dict":  # takes="dict" given: its one
+            self.params, self.open = (), True  # parameter is the whole map, not a tool parameter
         self.returns, self.check_returns = derived.returns, False
         if schema is not None:
             self.params, self.open = _params_from_schema(schema)

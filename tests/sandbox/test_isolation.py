@@ -82,3 +82,13 @@ def test_the_pool_reuses_warm_workers():
     for _ in range(5):
         assert ptclisp.run("(+ 1 2)", limits=ISO).value == 3
     assert isolation.POOL.spawned - before <= isolation.MAX_IDLE
+
+
+def test_the_first_isolated_run_of_a_process_gets_its_whole_timeout():
+    # a fresh interpreter has no worker yet: starting one (about 0.5 s) must not count
+    import subprocess
+    import sys
+    code = ("import ptclisp; r = ptclisp.run('(tool/f {:x 2})', tools={'f': lambda x: x + 1}, "
+            "limits=ptclisp.Limits(timeout=0.2, isolation='process')); print(r.status, r.value)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == "ok 3", out.stdout + out.stderr

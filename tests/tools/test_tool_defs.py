@@ -114,6 +114,15 @@ def test_a_map_parameter_with_another_name_is_a_named_parameter():
     assert t.takes == "kwargs" and [p.name for p in t.params] == ["user"]
 
 
+def test_takes_dict_given_makes_the_one_parameter_the_whole_map():
+    def create(user: dict):
+        return user
+    t = Tool(create, takes="dict")
+    assert t.takes == "dict" and t.open and t.params == ()
+    r = ptclisp.run("(tool/create {:name \"ada\"})", tools=[t])
+    assert r.ok and r.to_python() == {"name": "ada"}
+
+
 def test_kwargs_tools_accept_any_name():
     def f(query: str, **rest):
         return rest
