@@ -42,7 +42,8 @@ def limit_depth(n) -> str:
 
 
 def limit_size(what, n, limit) -> str:
-    return f"size limit exceeded: a {what} of {n} items is over the limit of {limit}"
+    unit = "characters" if what == "string" else "items"
+    return f"size limit exceeded: a {what} of {n} {unit} is over the limit of {limit}"
 
 
 def limit_print(n) -> str:

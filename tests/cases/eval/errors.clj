@@ -81,6 +81,13 @@ None
 (defn down [n] (inc (down n))) (down 1)
 ;; !! LimitExceeded: recursion depth limit exceeded
 
+;; a string over the size limit counts characters; a collection counts items
+(apply str (range 1000000))
+;; !! LimitExceeded: size limit exceeded: a string of 5888890 characters is over the limit of 1000000
+
+(vec (range 2000000))
+;; !! LimitExceeded: size limit exceeded: a vector of 2000000 items is over the limit of 1000000
+
 ;; fail and return are signals, not errors
 (return 5)
 ;; => 5
