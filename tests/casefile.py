@@ -65,7 +65,7 @@ class Case:
 def parse(path: Path) -> list[Case]:
     """All cases of one file."""
     cases, text = [], path.read_text(encoding="utf-8")
-    for block_line, block in _blocks(text.splitlines()):
+    for block_line, block in blocks(text.splitlines()):
         case = Case(path, block_line, [])
         program: list[str] = []
         start = None
@@ -99,7 +99,8 @@ def parse(path: Path) -> list[Case]:
     return cases
 
 
-def _blocks(lines):
+def blocks(lines):
+    """(first line number, lines) of each run of non-blank lines."""
     block, start = [], 1
     for i, line in enumerate(lines, 1):
         if line.strip():

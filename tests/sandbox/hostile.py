@@ -32,6 +32,8 @@ import ptclisp
 from ptclisp import values as V
 from ptclisp.formatter import read_value
 
+from casefile import blocks  # the case files' own block splitter (tests/ is on sys.path)
+
 HERE = Path(__file__).parent / "hostile"
 MARGIN = float(os.environ.get("PTCLISP_SANDBOX_MARGIN", "2.5"))  # seconds past the timeout (2-core CI)
 BASE_LIMITS = dict(timeout=0.2, max_memory_mb=256)
@@ -65,7 +67,7 @@ def load() -> list[Hostile]:
 
 def parse(path: Path) -> list[Hostile]:
     cases = []
-    for line, block in _blocks(path.read_text(encoding="utf-8").splitlines()):
+    for line, block in blocks(path.read_text(encoding="utf-8").splitlines()):
         family, limits, modes, body = path.stem, {}, ("in-process", "process"), []
         expansions: dict = {}
         expect = None
@@ -112,20 +114,6 @@ def _expansions(text: str) -> dict:
         piece, _, n = rest.rpartition("*")
         out[name] = piece.replace("\\s", " ") * int(n)
     return out
-
-
-def _blocks(lines):
-    block, start = [], 1
-    for i, line in enumerate(lines, 1):
-        if line.strip():
-            if not block:
-                start = i
-            block.append(line)
-        elif block:
-            yield start, block
-            block = []
-    if block:
-        yield start, block
 
 
 def limits_for(case: Hostile, **extra) -> ptclisp.Limits:
