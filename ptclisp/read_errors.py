@@ -1,0 +1,155 @@
+"""The reader's errors: spans for offsets, and why a piece of text does not read.
+
+Every problem the reader finds is a ReadError built here, with a span, a hint and a message
+from messages.py; `bad_token` explains text no terminal matches, as specifically as it can
+(an invisible character, unsupported Clojure syntax, a malformed number or escape).
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_right
+
+from . import messages as M
+from .errors import ReadError
+from .source import Span
+
+_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f"}
+_ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|[\s\S])")
+_OPENERS = {"LPAREN": "(", "LBRACKET": "[", "LBRACE": "{", "HASH_LBRACE": "#{", "HASH_LPAREN": "#("}
+
+_SPANS: dict = {}
+_span_new = object.__new__
+_set_line = Span.__dict__["line"].__set__
+_set_column = Span.__dict__["column"].__set__
+_set_end_line = Span.__dict__["end_line"].__set__
+_set_end_column = Span.__dict__["end_column"].__set__
+
+
+def _make_span(line: int, column: int, end_line=None, end_column=None) -> Span:
+    """A Span without attrs' frozen-init overhead (the reader makes one per form)."""
+    s = _span_new(Span)
+    _set_line(s, line)
+    _set_column(s, column)
+    _set_end_line(s, end_line)
+    _set_end_column(s, end_column)
+    return s
+
+
+def _span(line: int, column: int) -> Span:
+    """The shared Span for (line, column): spans are immutable, so one object serves all forms."""
+    key = (line << 32) | column
+    s = _SPANS.get(key)
+    if s is None:
+        if len(_SPANS) > 200_000:
+            _SPANS.clear()
+        s = _SPANS[key] = _make_span(line, column)
+    return s
+
+
+class _Lines:
+    """Offsets -> spans for error paths and rare tokens (bisect over the newline offsets)."""
+
+    def __init__(self, text: str):
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def span(self, offset: int) -> Span:
+        line = bisect_right(self.starts, offset)
+        return _span(line, offset - self.starts[line - 1] + 1)
+
+
+def _error(message: str, span, hint=None, code=None, text=None) -> ReadError:
+    return ReadError(message, span=span, hint=hint, code=code, source=text)
+
+
+
+# ---------------------------------------------------------------- bad tokens, explained
+
+_RUN = re.compile(r'[^ \t\r\n\f,;()\[\]{}"\\@^`~]*')
+_LOOSE_STRING = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*"')
+_NUMBER_SHAPES = [
+    (re.compile(r"[-+]?\d+/\d+"), "ratio"),
+    (re.compile(r"[-+]?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?M"), "bigdec"),
+    (re.compile(r"[-+]?\d+N"), "bigint"),
+    (re.compile(r"[-+]?0[xX][0-9a-fA-F]+"), "hex"),
+    (re.compile(r"[-+]?\d+[rR][0-9a-zA-Z]+"), "radix"),
+    (re.compile(r"[-+]?0\d+"), "octal"),
+]
+_PREFIXES = {"@": "deref", "`": "syntax-quote", "~": "unquote", "^": "meta"}
+_DISPATCH = {"_": "discard", "?": "conditional", ":": "ns-map", "=": "eval", "^": "meta",
+             "'": "var-quote"}
+_INVISIBLE = frozenset({"Zs", "Zl", "Zp", "Cc", "Cf", "Co", "Cn", "Cs"})
+
+
+def _unsupported(key: str, span, text) -> ReadError:
+    what, hint = M.READ_NOT_SUPPORTED[key]
+    return _error(M.read_unsupported(what), span, hint, "unsupported", text)
+
+
+def _bad_token(text: str, p: int) -> ReadError:
+    """Why no terminal matches at offset p: the most specific message we can give."""
+    span = _Lines(text).span(p)
+    c = text[p]
+    tok = c + _RUN.match(text, p + 1).group()
+    if c == '"':
+        return _bad_string(text, p, span)
+    for i, ch in enumerate(tok):  # an invisible character is the likeliest culprit
+        if unicodedata.category(ch) in _INVISIBLE:
+            name = unicodedata.name(ch, "")
+            code = f"U+{ord(ch):04X}" + (f" ({name.lower()})" if name else "")
+            return _error(M.read_invisible(code), _Lines(text).span(p + i), M.HINT_INVISIBLE,
+                          "invisible", text)
+    if c == "#":
+        return _bad_dispatch(text, p, tok, span)
+    if c in _PREFIXES:
+        return _unsupported(_PREFIXES[c], span, text)
+    if c == "\\":
+        if p + 1 >= len(text) or text[p + 1] in " \t\r\n\f":
+            return _error(M.READ_BACKSLASH, span, M.HINT_CHAR, "bad-char", text)
+        tok = text[p:p + 2] + _RUN.match(text, p + 2).group()
+        return _error(M.read_invalid_char(tok), span, M.HINT_CHAR, "bad-char", text)
+    if c == ":":
+        if tok.startswith("::"):
+            return _unsupported("auto-keyword", span, text)
+        if "/" in tok:
+            return _unsupported("ns-keyword", span, text)
+        return _error(M.read_invalid_keyword(tok), span, M.HINT_KEYWORD, "bad-keyword", text)
+    if c.isdigit() or (c in "+-" and text[p + 1:p + 2].isdigit()):
+        for shape, key in _NUMBER_SHAPES:
+            if shape.fullmatch(tok):
+                return _unsupported(key, span, text)
+        return _error(M.read_invalid_number(tok), span, M.HINT_NUMBER, "bad-number", text)
+    return _error(M.read_invalid_token(tok), span, M.HINT_SYMBOL, "bad-token", text)
+
+
+def _bad_string(text: str, p: int, span) -> ReadError:
+    m = _LOOSE_STRING.match(text, p)
+    if m is None:
+        return _error(M.read_unterminated("string", span), span, M.HINT_STRING, "unterminated", text)
+    for esc in _ESCAPE.finditer(text, p, m.end()):
+        body = esc.group(1)
+        if body[0] not in _ESCAPES and len(body) != 5:
+            after = text[esc.start() + 1:esc.start() + 5]
+            shown = "\\" + (re.match(r"u[0-9a-fA-F]*", after).group() if body[0] == "u" else body)
+            espan = _Lines(text).span(esc.start())
+            return _error(M.read_bad_escape(shown), espan, M.HINT_ESCAPE, "bad-escape", text)
+    return _error(M.read_unexpected('"'), span, M.HINT_STRING, "bad-string", text)
+
+
+def _bad_dispatch(text: str, p: int, tok: str, span) -> ReadError:
+    nxt = text[p + 1:p + 2]
+    if nxt == '"':
+        return _error(M.read_unterminated("regex", span), span, M.HINT_STRING, "unterminated", text)
+    if nxt == "#":
+        return _error(M.read_invalid_special(tok), span, M.HINT_SPECIAL, "bad-special", text)
+    if nxt in _DISPATCH and nxt:
+        return _unsupported(_DISPATCH[nxt], span, text)
+    if nxt.isalpha():
+        return _unsupported("tagged", span, text)
+    return _error(M.read_invalid_token(tok), span, M.HINT_SYMBOL, "bad-token", text)
+
+
+def _quote_error(next_terminal: str, span, text) -> ReadError:
+    if next_terminal in _OPENERS:
+        return _error(M.READ_QUOTED_COLLECTION, span, M.HINT_QUOTE, "quoted-collection", text)
+    return _error(M.READ_BAD_QUOTE, span, M.HINT_QUOTE, "bad-quote", text)
