@@ -16,14 +16,12 @@
 - Values cross by pickle. Functions do not: the worker keeps the functions it made and the
   host holds `RemoteFunction` handles; a handle whose worker is gone raises an EvalError
   asking to define the function again.
-The Result has the same shape as in-process.
+The Result has the same shape as in-process. This module is the host side; the pickling rules
+are in isolation_wire.py and the worker's side in isolation_worker.py.
 """
 from __future__ import annotations
 
 import copy
-import functools
-import io
-import itertools
 import os
 import pickle
 import signal
@@ -31,162 +29,17 @@ import socket
 import sys
 import threading
 import time
-import types
 import weakref
-from collections import OrderedDict
 
 from . import budget as _budget
 from . import errors, messages
+from .isolation_wire import dumps, loads
 
 KILL_GRACE = 0.25  # seconds past the deadline before the host kills a worker
 KILL_MEMORY_FACTOR = 1.25  # growth past max_memory_mb times this: the host kills the worker
 POLL = 0.02  # seconds between the host's checks while it waits
 START_TIMEOUT = 60.0  # seconds a new worker may take to become ready
 MAX_IDLE = 2  # warm workers kept ready
-AS_HEADROOM_MB = 512  # address space granted beyond the memory limit (thread stacks, arenas)
-FUNCTION_CACHE = 50_000  # functions a worker keeps for later runs
-
-
-# ---------------------------------------------------------------- values across the pipe
-
-class RemoteFunction:
-    """The host's handle of a function that lives in a worker process."""
-
-    def __init__(self, token: str, name: str):
-        self.token = token
-        self.ptc_name = name
-
-    def __call__(self, *args):
-        raise errors.EvalError(messages.isolation_lost_function(self.ptc_name), code="isolation")
-
-    def __reduce__(self):
-        return (RemoteFunction, (self.token, self.ptc_name))
-
-
-def _rebuild_error(cls, message, state):
-    e = cls.__new__(cls)
-    Exception.__init__(e, message)
-    e.__dict__.update(state)
-    return e
-
-
-def _reduce_error(e):
-    return (_rebuild_error, (type(e), e.message, dict(e.__dict__)))
-
-
-def _rebuild_regex(source):
-    from .core.regexp import make_regex
-    return make_regex(source)
-
-
-def _reduce_regex(r):
-    return (_rebuild_regex, (r.ptc_regex_source,))
-
-
-def _register_reducers():
-    """Errors pickle with all their fields; regexes as their source (recompiled on arrival)."""
-    import copyreg
-    from .core.regexp import Regex
-    copyreg.pickle(Regex, _reduce_regex)
-    todo = [errors.PtcError]
-    while todo:
-        cls = todo.pop()
-        copyreg.pickle(cls, _reduce_error)
-        todo.extend(cls.__subclasses__())
-
-
-_register_reducers()
-
-
-def _is_local_function(obj) -> bool:
-    """True for callables pickle cannot carry by reference (closures, lambdas, partials)."""
-    if isinstance(obj, types.FunctionType):
-        return "<" in obj.__qualname__
-    return isinstance(obj, functools.partial)
-
-
-class _Pickler(pickle.Pickler):
-    def __init__(self, f, keep):
-        super().__init__(f, protocol=pickle.HIGHEST_PROTOCOL)
-        self.keep = keep  # obj -> token, or None on the host
-
-    def persistent_id(self, obj):
-        if type(obj) is RemoteFunction:
-            return ("fn", obj.token, obj.ptc_name)
-        if _is_local_function(obj):
-            name = getattr(obj, "ptc_name", "fn")
-            return ("fn", self.keep(obj) if self.keep else "host", name)
-        if isinstance(obj, types.FunctionType) and obj.__module__.startswith("ptclisp."):
-            return ("builtin", obj.__module__, obj.__qualname__)  # a builtin as a value
-        return None
-
-
-class _Unpickler(pickle.Unpickler):
-    def __init__(self, f, lookup, strict):
-        super().__init__(f)
-        self.lookup = lookup  # token -> function, or None on the host
-        self.strict = strict
-
-    def persistent_load(self, pid):
-        kind, token, name = pid
-        if kind == "builtin":  # looked up, never called: a builtin function passed as a value
-            fn = getattr(sys.modules.get(token) if token.startswith("ptclisp.") else None, name, None)
-            if not isinstance(fn, types.FunctionType):
-                raise pickle.UnpicklingError("a worker sent an unknown builtin")
-            return fn
-        fn = self.lookup(token) if self.lookup else None
-        return fn if fn is not None else RemoteFunction(token, name)
-
-    def find_class(self, module, name):
-        if self.strict and (module, name) not in _ALLOWED and not _is_error_class(module, name):
-            raise pickle.UnpicklingError(f"a worker sent {module}.{name}, which is not a value")
-        return super().find_class(module, name)
-
-
-# what the host accepts from a worker: value types and the rebuilders above, nothing that runs
-_ALLOWED = frozenset({
-    ("ptclisp.values", "Keyword"), ("ptclisp.values", "Symbol"), ("ptclisp.values", "Var"),
-    ("ptclisp.source", "Span"), ("ptclisp.isolation", "RemoteFunction"),
-    ("ptclisp.isolation", "_rebuild_error"), ("ptclisp.isolation", "_rebuild_regex"),
-    ("ptclisp.core.dates", "DateTime"), ("ptclisp.core.dates", "Duration"),
-    ("ptclisp.core.dates", "LocalDate"), ("immutables._map", "Map"), ("immutables", "Map"),
-    ("pvectorc", "pvector"), ("pyrsistent._pvector", "pvector"), ("builtins", "frozenset"),
-    ("builtins", "set"),
-})
-
-
-def _is_error_class(module: str, name: str) -> bool:
-    cls = getattr(errors, name, None) if module == "ptclisp.errors" else None
-    return isinstance(cls, type) and issubclass(cls, errors.PtcError)
-
-
-DEEP_FRAMES = 100_000  # recursion limit for pickling deeply nested values on a big stack
-
-
-def _deep(fn):
-    """fn(), retried on a big stack when the value is nested too deeply for this one."""
-    try:
-        return fn()
-    except RecursionError:
-        from .deepstack import call_on_big_stack
-        return call_on_big_stack(fn, DEEP_FRAMES)
-
-
-def dumps(obj, keep=None) -> bytes:
-    """Pickle obj; local functions become handles (registered with keep in a worker)."""
-    def dump():
-        buf = io.BytesIO()
-        _Pickler(buf, keep).dump(obj)
-        return buf.getvalue()
-    return _deep(dump)
-
-
-def loads(data: bytes, lookup=None, strict: bool = True):
-    """Unpickle data; function handles resolve through lookup (in a worker) or stay handles.
-
-    strict (the host): only value types may be named, so a subverted worker cannot make the
-    host run anything by sending a crafted pickle."""
-    return _deep(lambda: _Unpickler(io.BytesIO(data), lookup, strict).load())
 
 
 # ---------------------------------------------------------------- the host side
@@ -246,7 +99,7 @@ class Zygote:
         import subprocess
         self.ctrl, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
-        code = "from ptclisp.isolation import zygote_main; zygote_main(%d)" % theirs.fileno()
+        code = "from ptclisp.isolation_worker import zygote_main; zygote_main(%d)" % theirs.fileno()
         self.process = subprocess.Popen([sys.executable, "-c", code], pass_fds=[theirs.fileno()],
                                         env=env, stdin=subprocess.DEVNULL,
                                         start_new_session=True)  # no terminal signals
@@ -550,241 +403,6 @@ def _apply(session, bud, reply: dict) -> tuple:
     session.ctx.memory = reply["memory"]
     session.ctx.defined = reply.get("defined", [])
     return status, reply.get("value"), None
-
-
-# ---------------------------------------------------------------- the worker side
-
-class _Functions:
-    """The functions a worker made, by token, for later runs (least recently used dropped)."""
-
-    def __init__(self):
-        self.by_token: OrderedDict = OrderedDict()
-        self.token_of: dict[int, str] = {}
-        self.counter = itertools.count()
-        self.prefix = f"{os.getpid()}-{os.urandom(4).hex()}"
-
-    def keep(self, fn) -> str:
-        token = self.token_of.get(id(fn))
-        if token is None:
-            token = f"{self.prefix}-{next(self.counter)}"
-            self.token_of[id(fn)] = token
-            self.by_token[token] = fn
-            if len(self.by_token) > FUNCTION_CACHE:
-                _, old = self.by_token.popitem(last=False)
-                self.token_of.pop(id(old), None)
-        else:
-            self.by_token.move_to_end(token)
-        return token
-
-    def lookup(self, token: str):
-        return self.by_token.get(token)
-
-
-def zygote_main(fd: int):
-    """Entry point of the zygote: warm up once, then fork a worker for each socket received."""
-    warm()
-    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # workers are reaped automatically
-    ctrl = socket.socket(fileno=fd)
-    while True:
-        try:
-            _, fds, _, _ = socket.recv_fds(ctrl, 1, 1)
-        except OSError:
-            return
-        if not fds:
-            return  # the host closed the control socket
-        if os.fork() == 0:
-            ctrl.close()
-            signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-            _worker_process(fds[0])
-            os._exit(0)
-        os.close(fds[0])
-
-
-def _worker_process(fd: int):
-    from multiprocessing.connection import Connection
-    worker_main(Connection(fd))
-
-
-def worker_main(conn):
-    """Entry point of a worker process: serve runs until told to stop or the host goes away."""
-    try:
-        _no_core_dumps()
-        functions = _Functions()
-        conn.send_bytes(str(os.getpid()).encode())
-        while True:
-            data = conn.recv_bytes()
-            try:
-                message = loads(data, functions.lookup, strict=False)
-            except Exception:  # the host sent something this process cannot rebuild
-                reply = {"status": "error", "error": errors.InternalError(messages.INTERNAL)}
-                conn.send_bytes(dumps(("done", reply), functions.keep))
-                continue
-            if message[0] == "exit":
-                return
-            if message[0] == "tool":  # a late reply to a call of a run that has ended
-                continue
-            reply = _serve_run(conn, message[1], functions)
-            conn.send_bytes(_reply_bytes(reply, message[1]["limits"], functions))
-    except (EOFError, OSError, KeyboardInterrupt):
-        return
-
-
-def _reply_bytes(reply: dict, limits, functions) -> bytes:
-    """The pickled reply; a value nested too deeply to carry becomes a max_depth error."""
-    try:
-        return dumps(("done", reply), functions.keep)
-    except RecursionError:
-        error = _budget.Budget(limits).depth_error()
-        return dumps(("done", {"status": "error", "error": error, "prints": reply.get("prints", [])}),
-                     functions.keep)
-
-
-def warm():
-    """Import the library and build the reader's grammar (done once, before forking)."""
-    from . import session  # noqa: F401  imports the builtins
-    from .reader import read
-    read("(+ 1 2)")
-
-
-def _no_core_dumps():
-    """A killed or crashed worker leaves no core file behind."""
-    try:
-        import resource
-        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    except (ImportError, ValueError, OSError):
-        pass
-
-
-def _vm_bytes() -> int | None:
-    try:
-        with open("/proc/self/statm", "rb") as f:
-            return int(f.read().split()[0]) * _PAGE
-    except (OSError, ValueError, IndexError):
-        return None
-
-
-def _set_run_limits(limits):
-    """Per run: the CPU-time and address-space limits of the worker."""
-    try:
-        import resource
-    except ImportError:
-        return
-    if limits.timeout is not None:
-        used = time.process_time()
-        soft = int(used + limits.timeout * 2 + 5)
-        _, hard = resource.getrlimit(resource.RLIMIT_CPU)
-        if hard == resource.RLIM_INFINITY or soft <= hard:
-            resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
-    vm = _vm_bytes()
-    if vm is not None and limits.max_memory_mb is not None:
-        from .deepstack import stack_bytes
-        from .sandbox import FRAMES_PER_CALL
-        room = (limits.max_memory_mb + AS_HEADROOM_MB) * 1024 * 1024
-        room += stack_bytes(limits.max_depth * FRAMES_PER_CALL + 1000)
-        _, hard = resource.getrlimit(resource.RLIMIT_AS)
-        soft = vm + room
-        if hard == resource.RLIM_INFINITY or soft <= hard:
-            resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
-
-
-def _serve_run(conn, request: dict, functions: _Functions) -> dict:
-    """Run one program in this worker; the reply the host applies."""
-    from .session import Session
-    limits = request["limits"]
-    _set_run_limits(limits)
-    channel = _Channel(conn, functions)
-    tools = _remote_toolset(request["tools"], channel)
-    now = request["now"]
-    clock = now if callable(now) else (lambda: now)
-    s = Session(data=request["data"], tools=tools, limits=limits, memory=request["memory"],
-                clock=clock, journal=request["journal"], budget=request["budget"])
-    s.history = list(request["history"])
-    try:
-        r = s.run(request["source"])
-    except MemoryError:
-        from .sandbox import memory_error
-        return {"status": "error", "error": memory_error(limits)}
-    reply = {"status": r.status, "prints": r.prints, "summaries": r.summaries,
-             "journal": s.journal}
-    if r.status == "error":
-        reply["error"] = r.error
-    else:
-        reply.update(value=r.value, memory=r.memory, defined=list(s.ctx.defined))
-    return reply
-
-
-_CALL_IDS = itertools.count()
-
-
-class _Channel:
-    """The worker's end of tool calls: requests out, replies matched back by id."""
-
-    def __init__(self, conn, functions: _Functions):
-        self.conn, self.functions = conn, functions
-        self.ids = _CALL_IDS  # unique in this worker: a late reply never matches a new call
-        self.send_lock = threading.Lock()
-        self.read_lock = threading.Lock()
-        self.waiting: dict[int, list] = {}
-        self.main = threading.get_ident()
-
-    def call(self, name: str, args):
-        rid = next(self.ids)
-        slot = [threading.Event(), None]
-        self.waiting[rid] = slot
-        on_branch = threading.get_ident() != self.main
-        with self.send_lock:
-            self.conn.send_bytes(dumps(("tool", rid, name, list(args), on_branch),
-                                       self.functions.keep))
-        self._wait(slot)
-        ok, value = slot[1]
-        if ok:
-            return value
-        raise value
-
-    def _wait(self, slot):
-        while not slot[0].is_set():
-            if self.read_lock.acquire(blocking=False):
-                try:
-                    while not slot[0].is_set():
-                        if self.conn.poll(0.05):
-                            _, rid, ok, value = loads(self.conn.recv_bytes(),
-                                                      self.functions.lookup, strict=False)
-                            waiter = self.waiting.pop(rid, None)
-                            if waiter is not None:  # else: a late reply from an ended run
-                                waiter[1] = (ok, value)
-                                waiter[0].set()
-                finally:
-                    self.read_lock.release()
-            else:
-                slot[0].wait(0.005)
-
-
-def _remote_toolset(specs, channel: _Channel):
-    from .tools import ToolSet
-
-    class RemoteToolSet(ToolSet):
-        """The worker's tools: the host's definitions, every call carried to the host."""
-
-        def call(self, name, args, span=None):
-            b = _budget.current()
-            if b is not None:
-                b.check_time()
-                b.in_host = True
-            tool = self.get(name)
-            if tool is not None:  # check and convert the arguments here, under this run's limits
-                from .tools import bind_arguments
-                bind_arguments(tool, args)
-            try:
-                return channel.call(name, args)
-            except errors.PtcError as e:
-                raise e.with_span(span) if span is not None else e
-            finally:
-                if b is not None:
-                    b.in_host = False
-
-    ts = RemoteToolSet(None)
-    ts.tools = {spec.name: spec for spec in specs}
-    return ts
 
 
 if sys.platform == "win32":  # pragma: no cover - no fork server, no resource limits
