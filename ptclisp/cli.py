@@ -6,7 +6,21 @@ import json
 import sys
 from pathlib import Path
 
-from . import __version__
+from . import __version__, messages
+
+
+class InputError(Exception):
+    """A file the command was given cannot be used; main prints the message and exits 2."""
+
+
+def _read_text(path) -> str:
+    """The UTF-8 text of path, or an InputError saying why not."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise InputError(messages.cli_not_utf8(path)) from None
+    except OSError as e:
+        raise InputError(messages.cli_cannot_read(path, e.strerror or str(e))) from None
 
 
 def _source(args) -> str:
@@ -14,13 +28,16 @@ def _source(args) -> str:
         return args.expr
     if args.file in (None, "-"):
         return sys.stdin.read()
-    return Path(args.file).read_text(encoding="utf-8")
+    return _read_text(args.file)
 
 
 def _data(path):
     if not path:
         return None
-    return json.loads(Path(path).read_text(encoding="utf-8"))
+    try:
+        return json.loads(_read_text(path))
+    except json.JSONDecodeError as e:
+        raise InputError(messages.cli_bad_json(path, e.lineno, e.colno, e.msg)) from None
 
 
 def cmd_run(args) -> int:
@@ -80,7 +97,7 @@ def cmd_fmt(args) -> int:
     from . import format_source
     from .errors import PtcError
     path = Path(args.file)
-    text = path.read_text(encoding="utf-8")
+    text = _read_text(path)
     try:
         pretty = format_source(text, width=args.width)
     except PtcError as e:
@@ -127,7 +144,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
-    return args.func(args)
+    try:
+        return args.func(args)
+    except InputError as e:
+        print(f"ptclisp: {e}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -933,3 +933,17 @@ def isolation_lost_function(name: str) -> str:
 
 ISOLATION_UNSUPPORTED = "process isolation needs a POSIX system (fork server and resource limits)"
 HINT_SOURCE = "send a shorter program: leave big data in data/ or tool results instead of literals"
+
+
+# ---------------------------------------------------------------- command line (cli.py)
+
+def cli_cannot_read(path, reason: str) -> str:
+    return f"cannot read {path}: {reason}"
+
+
+def cli_not_utf8(path) -> str:
+    return f"cannot read {path}: it is not UTF-8 text"
+
+
+def cli_bad_json(path, line: int, column: int, reason: str) -> str:
+    return f"{path} is not valid JSON (line {line}, column {column}): {reason}"

@@ -74,3 +74,24 @@ def test_fmt_check(tmp_path):
     assert main(["fmt", str(f), "--check"]) == 0
     f.write_text("(let   [x 1]    x)")
     assert main(["fmt", str(f), "--check"]) == 1
+
+
+def test_unusable_input_files_are_one_line_errors_not_tracebacks(tmp_path, capsys):
+    bad_json = tmp_path / "bad.json"
+    bad_json.write_text("{bad", encoding="utf-8")
+    latin1 = tmp_path / "prog.clj"
+    latin1.write_bytes(b"\xff\xfe(+ 1 2)")
+    missing = tmp_path / "missing.clj"
+    cases = [
+        (["run", str(missing)], f"ptclisp: cannot read {missing}: No such file or directory"),
+        (["run", "-e", "1", "--data", str(bad_json)],
+         f"ptclisp: {bad_json} is not valid JSON (line 1, column 2): "
+         "Expecting property name enclosed in double quotes"),
+        (["check", str(latin1)], f"ptclisp: cannot read {latin1}: it is not UTF-8 text"),
+        (["fmt", str(missing)], f"ptclisp: cannot read {missing}: No such file or directory"),
+        (["run", str(tmp_path)], f"ptclisp: cannot read {tmp_path}: Is a directory"),
+    ]
+    for argv, message in cases:
+        assert main(argv) == 2
+        captured = capsys.readouterr()
+        assert captured.err.strip() == message and "Traceback" not in captured.err
