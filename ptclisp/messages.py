@@ -947,3 +947,13 @@ def cli_not_utf8(path) -> str:
 
 def cli_bad_json(path, line: int, column: int, reason: str) -> str:
     return f"{path} is not valid JSON (line {line}, column {column}): {reason}"
+
+
+# ---------------------------------------------------------------- host API misuse (session.py)
+
+def api_not_limits(value) -> str:
+    return f"limits must be a ptclisp.Limits, got {type(value).__name__}"
+
+
+def api_not_source(value) -> str:
+    return f"a program is a str of PTC-Lisp source, got {type(value).__name__}"

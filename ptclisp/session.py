@@ -87,6 +87,8 @@ class Session:
         """
         self.data = data if data is not None else {}
         self.tools = tools if isinstance(tools, ToolSet) else ToolSet(tools)
+        if limits is not None and not isinstance(limits, Limits):
+            raise TypeError(messages.api_not_limits(limits))
         self.limits = limits or Limits()
         self.memory: dict = dict(memory or {})
         self.history: list = []  # *1 first
@@ -110,6 +112,8 @@ class Session:
 
     def run(self, source: str) -> Result:
         """Run one program; commits its defs unless it ends in an error."""
+        if not isinstance(source, str):
+            raise TypeError(messages.api_not_source(source))
         start = time.perf_counter()
         result = self._run(source)
         result.duration = time.perf_counter() - start

@@ -90,3 +90,14 @@ def test_a_limit_hit_in_a_top_level_loop_points_at_the_loop(steps):
     assert r.error.limit == "max_steps"
     assert (r.error.span.line, r.error.span.column) == (2, 3)
     assert "(loop [i 0] (recur (inc i)))" in r.error.render()
+
+
+def test_host_api_misuse_is_a_type_error_naming_what_was_expected():
+    from ptclisp import messages
+    with pytest.raises(TypeError) as e:
+        ptclisp.run(b"(+ 1 2)")
+    assert str(e.value) == messages.api_not_source(b"") == (
+        "a program is a str of PTC-Lisp source, got bytes")
+    with pytest.raises(TypeError) as e:
+        ptclisp.Session(limits={"timeout": 1})
+    assert str(e.value) == "limits must be a ptclisp.Limits, got dict"
