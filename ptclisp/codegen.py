@@ -34,14 +34,16 @@ _COMPARE = {"<": "<", ">": ">", "<=": "<=", ">=": ">="}
 class _Emitter:
     """Generates the source of one compiled body and the namespace it needs."""
 
-    def __init__(self, compiler):
+    def __init__(self, compiler, ns=None, fast=False):
         from .evaluator import CONVERTED, RECUR
         self.compiler = compiler
-        self.ns = {
+        self.fast = fast  # locals are Python locals s<slot>, not frame cells; no closures
+        self.ns = ns if ns is not None else {}
+        self.ns.update({
             "_ctx": compiler.ctx, "_M": MISSING, "_lookup": lookup, "_as_fn": as_fn,
             "_RECUR": RECUR, "_CATCH": (PtcError, *CONVERTED), "_fix": _fix, "_call_fix": _call_fix,
             "_unbound": _unbound, "_case_index": _case_index, "_checkpoint": _checkpoint,
-        }
+        })
         self.names = itertools.count()
         self.lines: list[str] = []
         self.loops: list = []  # recur targets: ("loop", binders) innermost last
@@ -64,6 +66,8 @@ class _Emitter:
         """Emit statements computing node at indent d; returns a simple expression for it."""
         handler = _HANDLERS.get(type(node))
         if handler is None:
+            if self.fast:
+                raise _NeedsFrame
             closure = self.bind(self.compiler.compile(node), "c")
             t = self.temp()
             self.emit(d, f"{t} = {closure}(fr)")
@@ -80,8 +84,12 @@ class _Emitter:
 
     def local(self, node, d):
         t = self.temp()
-        self.emit(d, f"{t} = fr[{node.slot}]")
+        self.emit(d, f"{t} = {self.slot(node.slot)}")
         return t
+
+    def slot(self, n: int) -> str:
+        """Where local slot n lives: a Python local in a fast function, else a frame cell."""
+        return f"s{n}" if self.fast else f"fr[{n}]"
 
     def global_(self, node, d):
         t = self.temp()
@@ -128,8 +136,10 @@ class _Emitter:
 
     def bind_pattern(self, pattern, value: str, d):
         if type(pattern) is A.PBind:
-            self.emit(d, f"fr[{pattern.slot}] = {value}")
+            self.emit(d, f"{self.slot(pattern.slot)} = {value}")
         elif type(pattern) is not A.PIgnore:
+            if self.fast:
+                raise _NeedsFrame
             from .patterns import compile_pattern
             binder = self.bind(compile_pattern(pattern, self.compiler), "p")
             self.emit(d, f"{binder}(fr, {value})")
@@ -236,8 +246,8 @@ class _Emitter:
 
     # ------------------------------------------------------------ entry points
 
-    def build(self, name: str):
-        source = f"def {name}(fr):\n" + "\n".join(self.lines) + "\n"
+    def build(self, name: str, params: str = "fr"):
+        source = f"def {name}({params}):\n" + "\n".join(self.lines) + "\n"
         code = _CODE_CACHE.pop(source, None)  # the same node always gives the same source
         if code is None:
             code = compile(source, f"<ptclisp compiled {name}>", "exec")
@@ -269,6 +279,63 @@ def compile_fn_body(compiler, node: A.Fn):
     return em.build("fn_body")
 
 
+def compile_fn_fast(compiler, node: A.Fn, ns: dict):
+    """`f_make(template) -> function` for a whole function over Python locals, or None.
+
+    None when the function needs the frame list: a rest parameter, a destructuring parameter,
+    or any node in its body that only the closure tier runs (a nested fn, a map literal...).
+    The function ticks the budget, counts depth, checks its arity and records itself on the
+    Lisp stack exactly as the generic wrapper (functions.py) does.
+    """
+    if node.rest is not None or any(type(p) not in _SIMPLE_PARAMS for p in node.params):
+        return None
+    em = _Emitter(compiler, ns, fast=True)
+    em.ns.update(_NOARG=_NOARG, _fn_arity=_fn_arity, _PtcError=PtcError)
+    from .functions import add_frame
+    em.ns["_add_frame"] = add_frame
+    n = len(node.params)
+    params = [f"a{i}=_NOARG" for i in range(n)] + ["*rest"]
+    em.emit(1, f"def function({', '.join(params)}):")
+    em.emit(2, "_fb = _ctx.budget")
+    em.emit(2, "_fb.countdown -= 1")
+    em.emit(2, "if _fb.countdown <= 0:")
+    em.emit(3, "_fb.checkpoint()")
+    em.emit(2, "_fd = _fb.depth + 1")
+    em.emit(2, "if _fd > _fb.max_depth:")
+    em.emit(3, "raise _fb.depth_error()")
+    em.emit(2, "_fb.depth = _fd")
+    em.emit(2, "try:")
+    em.emit(3, f"if rest{f' or a{n - 1} is _NOARG' if n else ''}:")
+    em.emit(4, f"raise _fn_arity(template, ({''.join(f'a{i}, ' for i in range(n))}*rest))")
+    bound = set()
+    for i, p in enumerate(node.params):
+        if type(p) is A.PBind:
+            em.emit(3, f"s{p.slot} = a{i}")
+            bound.add(p.slot)
+    for inner in [inner for _, inner in node.captures] + [node.self_slot]:
+        if inner is not None and inner not in bound:
+            em.emit(3, f"s{inner} = template[{inner}]")
+            bound.add(inner)
+    rest_slots = [f"s{i}" for i in range(node.nslots) if i not in bound]
+    if rest_slots:
+        em.emit(3, " = ".join(rest_slots) + " = None")
+    try:
+        if node.has_recur:
+            r = em.loop_body(list(node.params), node.body, 3, node.span)
+        else:
+            r = em.expr(node.body, 3)
+    except _NeedsFrame:
+        return None
+    em.emit(3, f"return {r}")
+    em.emit(2, "except _PtcError as _e:")
+    em.emit(3, "_add_frame(_e, template)")
+    em.emit(3, "raise")
+    em.emit(2, "finally:")
+    em.emit(3, "_fb.depth = _fd - 1")
+    em.emit(1, "return function")
+    return em.build("f_make", "template")
+
+
 def compile_loop_continuation(compiler, node: A.Loop):
     """`cont(fr)` running a loop's remaining iterations from the slots' current values."""
     em = _Emitter(compiler)
@@ -277,16 +344,30 @@ def compile_loop_continuation(compiler, node: A.Loop):
     return em.build("loop_cont")
 
 
-def compile_or_keep(compile_fn, compiler, node, fallback):
-    """compile_fn(compiler, node), or fallback if the node cannot be compiled."""
+def compile_or_keep(compile_fn, compiler, node, fallback, *more):
+    """compile_fn(compiler, node, *more), or fallback if the node cannot be compiled."""
     try:
-        return compile_fn(compiler, node)
+        return compile_fn(compiler, node, *more)
     except (RecursionError, SyntaxError, MemoryError, ValueError):  # too deep or too big
         log.debug("keeping the closure tier for a node codegen could not compile", exc_info=True)
         return fallback
 
 
 # ---------------------------------------------------------------- runtime helpers
+
+class _NeedsFrame(Exception):
+    """A fast function met a node or pattern that needs the frame list."""
+
+
+_SIMPLE_PARAMS = (A.PBind, A.PIgnore)
+_NOARG = object()  # a parameter of a fast function that got no argument
+
+
+def _fn_arity(template, args):
+    """The wrong-arity error of a fast function called with args (_NOARG for missing ones)."""
+    n = sum(1 for a in args if a is not _NOARG)
+    return EvalError(messages.wrong_arity(n, template[-1].ptc_name), code="arity")
+
 
 def _fix(exc, name, args, span, form):
     """The error a failing builtin call raises from compiled code."""

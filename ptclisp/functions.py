@@ -3,6 +3,12 @@
 A function copies the values it captures into a frame template when it is created; each call
 copies the template, binds the arguments and runs the body. Each call ticks the budget and
 counts recursion depth.
+
+Once a function node is hot (codegen.THRESHOLD calls), codegen may turn the whole function,
+argument binding and budget tick included, into one Python function over Python locals
+(codegen.compile_fn_fast). Function values created before that moment switch to the fast code
+at their next call: both codes are built in the same namespace with the same one closure cell
+(`template`), so swapping the value's `__code__` keeps its identity, name and captures.
 """
 from __future__ import annotations
 
@@ -13,11 +19,59 @@ from .patterns import compile_pattern
 
 MAX_STACK_FRAMES = 8  # Lisp frames kept on an error
 
+# The generic call wrapper, built in each function node's own namespace (names g_*), so the
+# fast code codegen adds to that namespace later can take over a live function value.
+_GENERIC = compile('''
+def g_make(template):
+    def function(*args):
+        global g_calls
+        if g_fast is not None:
+            return g_become_fast(template, args)
+        g_calls -= 1
+        if g_calls == 0:  # hot: compile the function (codegen.py)
+            g_go_hot()
+        b = g_ctx.budget
+        b.countdown -= 1
+        if b.countdown <= 0:
+            b.checkpoint()
+        depth = b.depth + 1
+        if depth > b.max_depth:
+            raise b.depth_error()
+        b.depth = depth
+        fr = template.copy()
+        try:
+            if g_one_simple and len(args) == 1:  # the common case, without a loop
+                fr[g_slot0] = args[0]
+            elif g_simple and len(args) == g_arity:
+                for s, a in zip(g_simple_slots, args):
+                    fr[s] = a
+            else:
+                g_bind_args(fr, args)
+            r = g_body(fr)
+            while r is g_RECUR:
+                b.countdown -= 1
+                if b.countdown <= 0:
+                    b.checkpoint()
+                r = g_body(fr)
+            return r
+        except g_PtcError as e:
+            g_add_frame(e, template)
+            raise
+        finally:
+            b.depth = depth - 1
+    return function
+''', "<ptclisp function>", "exec")
+
+
+def add_frame(e: PtcError, template):
+    """Record the function of template (its last cell) on e's Lisp stack."""
+    if len(e.stack) < MAX_STACK_FRAMES:
+        e.stack.append((template[-1].ptc_name, e.pos))
+
 
 def make_function_factory(compiler, node: A.Fn):
     """Compile node; returns `frame -> function value`."""
     from .evaluator import RECUR
-    ctx = compiler.ctx
     binders = [compile_pattern(p, compiler) for p in node.params]
     rest_binder = compile_pattern(node.rest, compiler) if node.rest is not None else None
     all_binders = binders + ([rest_binder] if rest_binder else [])
@@ -26,20 +80,21 @@ def make_function_factory(compiler, node: A.Fn):
         closure_body = compiler.compile(node.body)
     finally:
         compiler.recur_binders.pop()
-    calls = 0
+    ns: dict = {}
 
-    def counting_body(fr):
-        """The closure body, until the function is hot enough to compile (codegen.py)."""
-        nonlocal calls, body
-        calls += 1
-        if calls >= codegen.THRESHOLD:
-            body = codegen.compile_or_keep(codegen.compile_fn_body, compiler, node, closure_body)
-        return closure_body(fr)
+    def go_hot():
+        """Compile the whole function if codegen can, else just its body."""
+        fast = codegen.compile_or_keep(codegen.compile_fn_fast, compiler, node, None, ns)
+        if fast is not None:  # every value switches at its next call; the body is not needed
+            sample = fast(template_of(None))
+            ns["g_fast_code"], ns["g_fast_defaults"] = sample.__code__, sample.__defaults__
+            ns["g_fast"] = fast
+            return
+        ns["g_body"] = codegen.compile_or_keep(codegen.compile_fn_body, compiler, node,
+                                               closure_body)
 
-    body = counting_body
     nslots, captures, self_slot = node.nslots, node.captures, node.self_slot
     arity, variadic = len(binders), rest_binder is not None
-    name, span = node.name or "fn", node.span
     simple_slots = [getattr(b, "slot", None) for b in binders]
     simple = all(s is not None for s in simple_slots) and not variadic
 
@@ -57,49 +112,37 @@ def make_function_factory(compiler, node: A.Fn):
             rest = args[arity:]
             rest_binder(fr, list(rest) if rest else None)
 
-    def make(frame):
+    def become_fast(template, args):
+        """Switch a function value made before the node was compiled to the fast code."""
+        f = template[nslots]
+        f.__defaults__ = ns["g_fast_defaults"]
+        f.__code__ = ns["g_fast_code"]
+        return f(*args)
+
+    one_simple = simple and arity == 1
+    ns.update(
+        g_ctx=compiler.ctx, g_fast=None, g_become_fast=become_fast, g_one_simple=one_simple,
+        g_slot0=simple_slots[0] if one_simple else None, g_simple=simple, g_arity=arity,
+        g_simple_slots=simple_slots, g_bind_args=bind_args, g_body=closure_body, g_RECUR=RECUR,
+        g_calls=max(codegen.THRESHOLD, 1), g_go_hot=go_hot,
+        g_PtcError=PtcError, g_add_frame=add_frame)
+    exec(_GENERIC, ns)  # noqa: S102 - our own constant source
+    name = node.name or "fn"
+
+    def template_of(frame):
         template = [None] * (nslots + 1)  # last cell: the function itself, for messages
-        for outer, inner in captures:
-            template[inner] = frame[outer]
+        if frame is not None:
+            for outer, inner in captures:
+                template[inner] = frame[outer]
+        return template
 
-        def function(*args):
-            b = ctx.budget
-            b.countdown -= 1
-            if b.countdown <= 0:
-                b.checkpoint()
-            depth = b.depth + 1
-            if depth > b.max_depth:
-                raise b.depth_error()
-            b.depth = depth
-            fr = template.copy()
-            try:
-                if one_simple and len(args) == 1:  # the common case, without a loop
-                    fr[slot0] = args[0]
-                elif simple and len(args) == arity:
-                    for s, a in zip(simple_slots, args):
-                        fr[s] = a
-                else:
-                    bind_args(fr, args)
-                r = body(fr)
-                while r is RECUR:
-                    b.countdown -= 1
-                    if b.countdown <= 0:
-                        b.checkpoint()
-                    r = body(fr)
-                return r
-            except PtcError as e:
-                if len(e.stack) < MAX_STACK_FRAMES:
-                    e.stack.append((function.ptc_name, e.pos))
-                raise
-            finally:
-                b.depth = depth - 1
-
+    def make(frame):
+        template = template_of(frame)
+        function = (ns["g_fast"] or ns["g_make"])(template)
         function.ptc_name = name
         template[nslots] = function
         if self_slot is not None:
             template[self_slot] = function
         return function
 
-    one_simple = simple and arity == 1
-    slot0 = simple_slots[0] if one_simple else None
     return make

@@ -37,3 +37,63 @@ def test_generated_code_holds_no_program_text(compile_everything):
 def test_big_integer_cap_holds_when_compiled(compile_everything):
     result = ptclisp.run("(loop [x 3 i 0] (if (< i 30) (recur (* x x) (inc i)) x))")
     assert result.status == "error" and result.error.kind == "EvalError"
+
+
+# ---------------------------------------------------------------- whole functions (compile_fn_fast)
+
+def _both_tiers(monkeypatch, source, limits=None):
+    """(status, value, rendered error) of source run with no compilation and fully compiled."""
+    out = []
+    for threshold in (10**9, 1):
+        monkeypatch.setattr(codegen, "THRESHOLD", threshold)
+        r = ptclisp.run(source, limits=limits)
+        out.append((r.status, r.value, r.error.render() if r.error else None))
+    return out
+
+
+FAST_PROGRAMS = [
+    "(defn f [x] (+ x 1)) (f 1 2)",
+    "(defn f [x y] (+ x y)) (f 1)",
+    "(defn f [] 7) [(f) (f 1)]",
+    "(defn g [x] (+ x \"a\")) (defn h [x] (g x)) (h 1)",
+    "(defn down [n] (if (= n 0) 0 (+ 1 (down (- n 1))))) (down 400)",
+    "(defn count-up [n acc] (if (= n 0) acc (recur (- n 1) (+ acc 1)))) (count-up 1000 0)",
+    "(let [k 10 add (fn [x] (+ x k))] (map add [1 2 3]))",
+    "(defn f [_ y] (let [z (* y 2)] (if (> z 4) z (- z)))) [(f 1 1) (f nil 3)]",
+    "(def f (fn fact [n] (if (< n 2) 1 (* n (fact (- n 1)))))) (f 10)",
+    "(loop [i 0] (if (< i 3000) (recur (inc i)) i))",
+]
+
+
+@pytest.mark.parametrize("source", FAST_PROGRAMS)
+def test_fast_functions_match_the_closure_tier(monkeypatch, source):
+    closure, compiled = _both_tiers(monkeypatch, source, ptclisp.Limits(max_depth=300))
+    assert closure == compiled
+
+
+def test_fast_function_errors_name_the_function(monkeypatch):
+    (_, _, closure), (_, _, compiled) = _both_tiers(
+        monkeypatch, "(defn f [x] (+ x 1)) (f 1)\n(f 1 2)")
+    assert "Wrong number of args (2) passed to: f" in compiled and compiled == closure
+
+
+def test_deep_recursion_stops_at_the_depth_limit_when_compiled(monkeypatch):
+    monkeypatch.setattr(codegen, "THRESHOLD", 1)
+    r = ptclisp.run("(defn down [n] (if (= n 0) 0 (+ 1 (down (- n 1))))) (down 100000)",
+                    limits=ptclisp.Limits(max_depth=2000))
+    assert r.status == "error" and r.error.limit == "max_depth"
+
+
+def test_runaway_fast_function_stops_at_the_step_limit(monkeypatch):
+    monkeypatch.setattr(codegen, "THRESHOLD", 1)
+    r = ptclisp.run("(defn spin [n] (if (< n 0) n (recur (+ n 1)))) (spin 0)",
+                    limits=ptclisp.Limits(max_steps=5000))
+    assert r.status == "error" and r.error.limit == "max_steps"
+
+
+def test_function_made_before_it_was_hot_switches_to_the_fast_code():
+    """A value created before compilation keeps its identity and name, and runs compiled."""
+    s = ptclisp.Session()
+    r = s.run("(def f (fn [x] (* x 2))) (def g f) [(count (map f (range 500))) (= f g) (f 21)]")
+    assert r.value == [500, True, 42]
+    assert "compiled" in s.memory["f"].__code__.co_filename and s.memory["f"].ptc_name == "f"
