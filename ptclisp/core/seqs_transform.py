@@ -12,10 +12,13 @@ from itertools import count as _naturals
 
 from .. import budget, messages
 from ..errors import EvalError
-from ..values import MISSING
+from ..values import MISSING, Keyword
+from .numbers import add as _add
 from .registry import builtin
-from .seqs_base import fn1, items
+from .seqs_base import field_values, fn1, items
 from .support import as_fn
+
+_INTS = {int}
 
 # ---------------------------------------------------------------- map family
 
@@ -28,6 +31,8 @@ from .support import as_fn
 def map_(f, coll, *colls):
     if not colls:
         xs = items(coll, "map")
+        if type(f) is Keyword:
+            return field_values(f, xs)
         return list(map(fn1(f), xs))
     seqs = [items(c, "map") for c in (coll, *colls)]
     return list(map(as_fn(f), *seqs))
@@ -37,7 +42,7 @@ def map_(f, coll, *colls):
          example=("(mapv inc [1 2 3])", "[2 3 4]"), signature="(mapv f coll & colls)")
 def mapv(f, coll, *colls):
     if not colls:
-        return list(map(fn1(f), items(coll, "mapv")))
+        return map_(f, coll)
     return list(map(as_fn(f), *[items(c, "mapv") for c in (coll, *colls)]))
 
 
@@ -73,7 +78,13 @@ def mapcat(f, coll, *colls):
                   ("(filter :active [{:active true} {:active false}])", "[{:active true}]")),
          signature="(filter pred coll)")
 def filter_(pred, coll):
-    xs = items(coll, "filter")
+    return _filter(pred, coll, "filter")
+
+
+def _filter(pred, coll, who):
+    xs = items(coll, who)
+    if type(pred) is Keyword:
+        return [x for x, r in zip(xs, field_values(pred, xs)) if r is not None and r is not False]
     p = fn1(pred)
     return [x for x in xs if (r := p(x)) is not None and r is not False]
 
@@ -81,9 +92,7 @@ def filter_(pred, coll):
 @builtin("filterv", arity=2, doc="Same as filter (filter already returns a vector).",
          example=("(filterv odd? [1 2 3])", "[1 3]"), signature="(filterv pred coll)")
 def filterv(pred, coll):
-    xs = items(coll, "filterv")
-    p = fn1(pred)
-    return [x for x in xs if (r := p(x)) is not None and r is not False]
+    return _filter(pred, coll, "filterv")
 
 
 @builtin("remove", arity=2, doc="The items for which (pred item) is falsy.",
@@ -130,6 +139,8 @@ def reduce_(f, a, b=MISSING):
         it = iter(xs)
         return _fold(g, it, next(it))
     xs = items(b, "reduce")
+    if f is _add and type(a) is int and set(map(type, xs)) <= _INTS:
+        return sum(xs, a)  # exact for integers, whatever the order
     return _fold(as_fn(f), xs, a)
 
 
