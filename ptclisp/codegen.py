@@ -226,8 +226,10 @@ class _Emitter:
             return t
         self.emit(d, f"if type({coll}) is dict:")
         self.emit(d + 1, f"{t} = {coll}.get({k}, _M)")
-        self.emit(d + 1, f"if {t} is _M:")
-        self.emit(d + 2, f"{t} = _lookup({coll}, {k})")
+        self.emit(d + 1, f"if {t} is _M:")  # JSON data: the string key (lookup's first fallback)
+        self.emit(d + 2, f"{t} = {coll}.get({self.bind(node.keyword.name)}, _M)")
+        self.emit(d + 2, f"if {t} is _M:")
+        self.emit(d + 3, f"{t} = _lookup({coll}, {k})")
         self.emit(d, "else:")
         self.emit(d + 1, f"{t} = _lookup({coll}, {k})")
         return t

@@ -41,3 +41,10 @@
 
 (reduce + 0 [1 true])
 ;; !! EvalError: + expected numbers
+
+;; a keyword called inside a function (compiled once hot): the same flexible keys
+(map #(:order-id %) [{"order_id" 4} {:order-id 5} {"order-id" 6} {} nil])
+;; => [4 5 6 nil nil]
+
+(filter #(> (:total %) 1) [{"total" 1} {"total" 2} {:total 3} {"total" 0 :total 9}])
+;; => [{"total" 2} {:total 3} {"total" 0 :total 9}]
