@@ -200,7 +200,8 @@ class _Emitter:
         cmp = _COMPARE.get(name) if len(args) == 2 else None
         if op or cmp:  # inline the common int/float case; everything else goes to the builtin
             x, y = args
-            self.emit(d, f"if type({x}) is int and type({y}) is int:")
+            ints = " and ".join(f"type({a}) is int" for a in args if not a.lstrip("-").isdigit())
+            self.emit(d, f"if {ints or 'True'}:")
             self.emit(d + 1, f"{t} = {x} {op or cmp} {y}")
             self.emit(d, "else:")
             self.call_stmt(d + 1, t, self.bind(b.fn, "b"), args, node, name)
@@ -291,17 +292,12 @@ def compile_fn_fast(compiler, node: A.Fn, ns: dict):
     """
     if node.rest is not None or any(type(p) not in _SIMPLE_PARAMS for p in node.params):
         return None
-    em = _Emitter(compiler, ns, fast=True)
-    em.ns.update(_NOARG=_NOARG, _fn_arity=_fn_arity, _PtcError=PtcError)
-    from .functions import add_frame
-    em.ns["_add_frame"] = add_frame
+    em = _fast_emitter(compiler, ns)
     n = len(node.params)
     params = [f"a{i}=_NOARG" for i in range(n)] + ["*rest"]
     em.emit(1, f"def function({', '.join(params)}):")
     em.emit(2, "_fb = _ctx.budget")
-    em.emit(2, "_fb.countdown -= 1")
-    em.emit(2, "if _fb.countdown <= 0:")
-    em.emit(3, "_fb.checkpoint()")
+    _emit_tick(em, 2)
     em.emit(2, "_fd = _fb.depth + 1")
     em.emit(2, "if _fd > _fb.max_depth:")
     em.emit(3, "raise _fb.depth_error()")
@@ -309,24 +305,8 @@ def compile_fn_fast(compiler, node: A.Fn, ns: dict):
     em.emit(2, "try:")
     em.emit(3, f"if rest{f' or a{n - 1} is _NOARG' if n else ''}:")
     em.emit(4, f"raise _fn_arity(template, ({''.join(f'a{i}, ' for i in range(n))}*rest))")
-    bound = set()
-    for i, p in enumerate(node.params):
-        if type(p) is A.PBind:
-            em.emit(3, f"s{p.slot} = a{i}")
-            bound.add(p.slot)
-    for inner in [inner for _, inner in node.captures] + [node.self_slot]:
-        if inner is not None and inner not in bound:
-            em.emit(3, f"s{inner} = template[{inner}]")
-            bound.add(inner)
-    rest_slots = [f"s{i}" for i in range(node.nslots) if i not in bound]
-    if rest_slots:
-        em.emit(3, " = ".join(rest_slots) + " = None")
-    try:
-        if node.has_recur:
-            r = em.loop_body(list(node.params), node.body, 3, node.span)
-        else:
-            r = em.expr(node.body, 3)
-    except _NeedsFrame:
+    r = _emit_fast_body(em, node, 3)
+    if r is None:
         return None
     em.emit(3, f"return {r}")
     em.emit(2, "except _PtcError as _e:")
@@ -336,6 +316,76 @@ def compile_fn_fast(compiler, node: A.Fn, ns: dict):
     em.emit(3, "_fb.depth = _fd - 1")
     em.emit(1, "return function")
     return em.build("f_make", "template")
+
+
+def compile_fn_results(compiler, node: A.Fn, ns: dict):
+    """`f_results(template, xs) -> [(f x) for x in xs]` for a one-parameter function, or None.
+
+    The loop a higher-order builtin (map, filter...) runs instead of calling the function per
+    item: each item ticks the budget, counts depth and records the function on the Lisp stack
+    of an error exactly as a call would; only the call itself is gone.
+    """
+    if node.rest is not None or len(node.params) != 1 or type(node.params[0]) not in _SIMPLE_PARAMS:
+        return None
+    em = _fast_emitter(compiler, ns)
+    em.emit(1, "_fb = _ctx.budget")
+    em.emit(1, "_fd0 = _fb.depth")
+    em.emit(1, "_fd, _fm = _fd0 + 1, _fb.max_depth")
+    em.emit(1, "_out = []")
+    em.emit(1, "_append = _out.append")
+    em.emit(1, "try:")
+    em.emit(2, "_fb.depth = _fd  # each item's call is one level deeper; its own calls restore it")
+    em.emit(2, "for a0 in xs:")
+    _emit_tick(em, 3)
+    em.emit(3, "if _fd > _fm:")
+    em.emit(4, "raise _fb.depth_error()")
+    em.emit(3, "try:")
+    r = _emit_fast_body(em, node, 4)
+    if r is None:
+        return None
+    em.emit(3, "except _PtcError as _e:")
+    em.emit(4, "_add_frame(_e, template)")
+    em.emit(4, "raise")
+    em.emit(3, f"_append({r})")
+    em.emit(1, "finally:")
+    em.emit(2, "_fb.depth = _fd0")
+    em.emit(1, "return _out")
+    return em.build("f_results", "template, xs")
+
+
+def _fast_emitter(compiler, ns):
+    from .functions import add_frame
+    em = _Emitter(compiler, ns, fast=True)
+    em.ns.update(_NOARG=_NOARG, _fn_arity=_fn_arity, _PtcError=PtcError, _add_frame=add_frame)
+    return em
+
+
+def _emit_tick(em, d):
+    em.emit(d, "_fb.countdown -= 1")
+    em.emit(d, "if _fb.countdown <= 0:")
+    em.emit(d + 1, "_fb.checkpoint()")
+
+
+def _emit_fast_body(em, node: A.Fn, d):
+    """Bind the slots from a<i>, the template and None, then emit the body; None if it cannot."""
+    bound = set()
+    for i, p in enumerate(node.params):
+        if type(p) is A.PBind:
+            em.emit(d, f"s{p.slot} = a{i}")
+            bound.add(p.slot)
+    for inner in [inner for _, inner in node.captures] + [node.self_slot]:
+        if inner is not None and inner not in bound:
+            em.emit(d, f"s{inner} = template[{inner}]")
+            bound.add(inner)
+    rest_slots = [f"s{i}" for i in range(node.nslots) if i not in bound]
+    if rest_slots:
+        em.emit(d, " = ".join(rest_slots) + " = None")
+    try:
+        if node.has_recur:
+            return em.loop_body(list(node.params), node.body, d, node.span)
+        return em.expr(node.body, d)
+    except _NeedsFrame:
+        return None
 
 
 def compile_loop_continuation(compiler, node: A.Loop):

@@ -9,6 +9,8 @@ argument binding and budget tick included, into one Python function over Python 
 (codegen.compile_fn_fast). Function values created before that moment switch to the fast code
 at their next call: both codes are built in the same namespace with the same one closure cell
 (`template`), so swapping the value's `__code__` keeps its identity, name and captures.
+A one-parameter function also offers higher-order builtins a compiled loop over a whole
+collection (`ptc_results`, codegen.compile_fn_results): no call per item.
 """
 from __future__ import annotations
 
@@ -136,10 +138,28 @@ def make_function_factory(compiler, node: A.Fn):
                 template[inner] = frame[outer]
         return template
 
+    def results(f, xs):
+        """[(f x) for x in xs] by the function's compiled loop, or None to call f per item.
+
+        A loop over THRESHOLD items or more makes the function hot at once. f is a value of
+        this node: its one closure cell is its template (both codes close over `template`).
+        """
+        if len(xs) < codegen.THRESHOLD:
+            return None
+        if ns["g_calls"] > 0:
+            ns["g_calls"] = 0
+            go_hot()
+        loop = ns.get("g_results")
+        if loop is None:
+            loop = ns["g_results"] = codegen.compile_or_keep(
+                codegen.compile_fn_results, compiler, node, False, ns) or False
+        return loop(f.__closure__[0].cell_contents, xs) if loop else None
+
     def make(frame):
         template = template_of(frame)
         function = (ns["g_fast"] or ns["g_make"])(template)
         function.ptc_name = name
+        function.ptc_results = results
         template[nslots] = function
         if self_slot is not None:
             template[self_slot] = function

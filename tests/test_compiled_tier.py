@@ -62,6 +62,17 @@ FAST_PROGRAMS = [
     "(defn f [_ y] (let [z (* y 2)] (if (> z 4) z (- z)))) [(f 1 1) (f nil 3)]",
     "(def f (fn fact [n] (if (< n 2) 1 (* n (fact (- n 1)))))) (f 10)",
     "(loop [i 0] (if (< i 3000) (recur (inc i)) i))",
+    # higher-order builtins running a function's compiled loop (compile_fn_results)
+    "(defn p [x] (> x \"a\")) (filter p (range 10))",
+    "(map (fn [x] (if (= x 5) (/ 1 0) x)) (range 10))",
+    "(keep (fn [x] (when (odd? x) x)) (range 10))",
+    "(remove (fn [x] (< x 3)) [1 2 3 4])",
+    "(mapcat (fn [x] [x x]) [1 2])",
+    "(map (fn [n] (loop [i n acc 0] (if (= i 0) acc (recur (dec i) (+ acc i))))) (range 5))",
+    "(map (fn [n] (if (> n 10) n (recur (* n 2)))) [1 3 20])",
+    "(defn d [n] (if (= n 0) 0 (inc (d (dec n))))) (map d [1 2 400])",
+    "(let [k 10] (filter (fn [x] (> x k)) (range 20)))",
+    "(map (fn [_] 1) \"abc\")",
 ]
 
 
@@ -97,3 +108,27 @@ def test_function_made_before_it_was_hot_switches_to_the_fast_code():
     r = s.run("(def f (fn [x] (* x 2))) (def g f) [(count (map f (range 500))) (= f g) (f 21)]")
     assert r.value == [500, True, 42]
     assert "compiled" in s.memory["f"].__code__.co_filename and s.memory["f"].ptc_name == "f"
+
+
+def test_runaway_function_in_a_compiled_loop_stops_at_the_step_limit(monkeypatch):
+    monkeypatch.setattr(codegen, "THRESHOLD", 1)
+    r = ptclisp.run("(map (fn [n] (loop [i n] (recur (inc i)))) [1 2])",
+                    limits=ptclisp.Limits(max_steps=5000))
+    assert r.status == "error" and r.error.limit == "max_steps"
+
+
+def test_big_collections_run_a_function_in_its_compiled_loop(monkeypatch):
+    """A map over THRESHOLD items or more compiles the function's loop at once and runs it."""
+    loops = []
+
+    def recording(compiler, node, ns):
+        loop = compile_fn_results(compiler, node, ns)
+        loops.append(loop)
+        return loop
+    compile_fn_results = codegen.compile_fn_results
+    monkeypatch.setattr(codegen, "compile_fn_results", recording)
+    r = ptclisp.run("(defn sq [x] (* x x)) (reduce + 0 (map sq (range 1000)))")
+    assert r.value == sum(x * x for x in range(1000))
+    assert len(loops) == 1 and loops[0] is not None
+    assert ptclisp.run("(map (fn [x] (* x x)) (range 10))").value == [x * x for x in range(10)]
+    assert len(loops) == 1  # below THRESHOLD items: plain calls

@@ -207,6 +207,18 @@ def fn1(f):
     return field_getter(f) if type(f) is Keyword else as_fn(f)
 
 
+def results(f, xs) -> list:
+    """[(f x) for x in xs]; a user function may run them all in one compiled loop (functions.py)."""
+    if type(f) is Keyword:
+        return field_values(f, xs)
+    loop = getattr(f, "ptc_results", None)
+    if loop is not None:
+        out = loop(f, xs)
+        if out is not None:
+            return out
+    return list(map(fn1(f), xs))
+
+
 def key_fn(k, paths: bool = False):
     """The key function of the -by builtins: keyword/string keys, optional paths, else a function."""
     t = type(k)
@@ -264,5 +276,5 @@ __all__ = [
     "PVEC", "FN_FIRST", "type_err", "not_coll", "chars", "char_count", "ordered", "map_entries",
     "items", "positional", "as_list", "count_arg", "index_arg", "field_getter", "field_values",
     "path_getter",
-    "fn1", "key_fn", "hashable", "dedupe_key", "comparable", "extend_vector",
+    "fn1", "results", "key_fn", "hashable", "dedupe_key", "comparable", "extend_vector",
 ]

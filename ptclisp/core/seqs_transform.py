@@ -12,10 +12,10 @@ from itertools import count as _naturals
 
 from .. import budget, messages
 from ..errors import EvalError
-from ..values import MISSING, Keyword
+from ..values import MISSING
 from .numbers import add as _add
 from .registry import builtin
-from .seqs_base import field_values, fn1, items
+from .seqs_base import fn1, items, results
 from .support import as_fn
 
 _INTS = {int}
@@ -30,10 +30,7 @@ _INTS = {int}
          signature="(map f coll & colls)")
 def map_(f, coll, *colls):
     if not colls:
-        xs = items(coll, "map")
-        if type(f) is Keyword:
-            return field_values(f, xs)
-        return list(map(fn1(f), xs))
+        return results(f, items(coll, "map"))
     seqs = [items(c, "map") for c in (coll, *colls)]
     return list(map(as_fn(f), *seqs))
 
@@ -59,9 +56,9 @@ def map_indexed(f, coll):
                   ("(mapcat identity [[1 2] [3 4] [5]])", "[1 2 3 4 5]")),
          signature="(mapcat f coll & colls)")
 def mapcat(f, coll, *colls):
-    results = map_(f, coll, *colls) if colls else list(map(fn1(f), items(coll, "mapcat")))
+    rs = map_(f, coll, *colls) if colls else results(f, items(coll, "mapcat"))
     out = []
-    for r in results:
+    for r in rs:
         try:
             out.extend(items(r, "mapcat"))
         except EvalError:
@@ -83,10 +80,7 @@ def filter_(pred, coll):
 
 def _filter(pred, coll, who):
     xs = items(coll, who)
-    if type(pred) is Keyword:
-        return [x for x, r in zip(xs, field_values(pred, xs)) if r is not None and r is not False]
-    p = fn1(pred)
-    return [x for x in xs if (r := p(x)) is not None and r is not False]
+    return [x for x, r in zip(xs, results(pred, xs)) if r is not None and r is not False]
 
 
 @builtin("filterv", arity=2, doc="Same as filter (filter already returns a vector).",
@@ -99,8 +93,7 @@ def filterv(pred, coll):
          example=("(remove even? [1 2 3 4])", "[1 3]"), signature="(remove pred coll)")
 def remove(pred, coll):
     xs = items(coll, "remove")
-    p = fn1(pred)
-    return [x for x in xs if (r := p(x)) is None or r is False]
+    return [x for x, r in zip(xs, results(pred, xs)) if r is None or r is False]
 
 
 @builtin("keep", arity=2, doc="The non-nil results of (f item); false is kept.",
@@ -108,9 +101,7 @@ def remove(pred, coll):
                   ("(keep identity [false nil 1 2 nil 3])", "[false 1 2 3]")),
          signature="(keep f coll)")
 def keep(f, coll):
-    xs = items(coll, "keep")
-    g = fn1(f)
-    return [r for r in map(g, xs) if r is not None]
+    return [r for r in results(f, items(coll, "keep")) if r is not None]
 
 
 @builtin("keep-indexed", arity=2, doc="The non-nil results of (f index item); false is kept.",
