@@ -141,14 +141,12 @@ def make_function_factory(compiler, node: A.Fn):
     def results(f, xs):
         """[(f x) for x in xs] by the function's compiled loop, or None to call f per item.
 
-        A loop over THRESHOLD items or more makes the function hot at once. f is a value of
-        this node: its one closure cell is its template (both codes close over `template`).
+        A loop over THRESHOLD items or more compiles the loop at once (the function itself
+        waits until it is hot). f is a value of this node: its one closure cell is its
+        template (both codes close over `template`).
         """
         if len(xs) < codegen.THRESHOLD:
             return None
-        if ns["g_calls"] > 0:
-            ns["g_calls"] = 0
-            go_hot()
         loop = ns.get("g_results")
         if loop is None:
             loop = ns["g_results"] = codegen.compile_or_keep(
