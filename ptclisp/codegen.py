@@ -318,27 +318,34 @@ def compile_fn_fast(compiler, node: A.Fn, ns: dict):
     return em.build("f_make", "template")
 
 
-def compile_fn_results(compiler, node: A.Fn, ns: dict):
-    """`f_results(template, xs) -> [(f x) for x in xs]` for a one-parameter function, or None.
+def compile_fn_loop(compiler, node: A.Fn, ns: dict, fold: bool):
+    """A compiled loop running a function over a collection, or None.
 
-    The loop a higher-order builtin (map, filter...) runs instead of calling the function per
-    item: each item ticks the budget, counts depth and records the function on the Lisp stack
-    of an error exactly as a call would; only the call itself is gone.
+    `f_loop(template, xs, acc)`: [(f x) for x in xs] for a one-parameter function (map,
+    filter...), or with fold the left fold of a two-parameter function from acc (reduce).
+    The loop a higher-order builtin runs instead of calling the function per item: each item
+    ticks the budget, counts depth and records the function on the Lisp stack of an error
+    exactly as a call would; only the call itself is gone.
     """
-    if node.rest is not None or len(node.params) != 1 or type(node.params[0]) not in _SIMPLE_PARAMS:
+    if node.rest is not None or len(node.params) != (2 if fold else 1) \
+            or any(type(p) not in _SIMPLE_PARAMS for p in node.params):
         return None
     em = _fast_emitter(compiler, ns)
+    item = "a1" if fold else "a0"
     em.emit(1, "_fb = _ctx.budget")
     em.emit(1, "_fd0 = _fb.depth")
     em.emit(1, "_fd, _fm = _fd0 + 1, _fb.max_depth")
-    em.emit(1, "_out = []")
-    em.emit(1, "_append = _out.append")
+    if not fold:
+        em.emit(1, "_out = []")
+        em.emit(1, "_append = _out.append")
     em.emit(1, "try:")
     em.emit(2, "_fb.depth = _fd  # each item's call is one level deeper; its own calls restore it")
-    em.emit(2, "for a0 in xs:")
+    em.emit(2, f"for {item} in xs:")
     _emit_tick(em, 3)
     em.emit(3, "if _fd > _fm:")
     em.emit(4, "raise _fb.depth_error()")
+    if fold:
+        em.emit(3, "a0 = acc")
     em.emit(3, "try:")
     r = _emit_fast_body(em, node, 4)
     if r is None:
@@ -346,11 +353,11 @@ def compile_fn_results(compiler, node: A.Fn, ns: dict):
     em.emit(3, "except _PtcError as _e:")
     em.emit(4, "_add_frame(_e, template)")
     em.emit(4, "raise")
-    em.emit(3, f"_append({r})")
+    em.emit(3, f"acc = {r}" if fold else f"_append({r})")
     em.emit(1, "finally:")
     em.emit(2, "_fb.depth = _fd0")
-    em.emit(1, "return _out")
-    return em.build("f_results", "template, xs")
+    em.emit(1, f"return {'acc' if fold else '_out'}")
+    return em.build("f_loop", "template, xs, acc")
 
 
 def _fast_emitter(compiler, ns):

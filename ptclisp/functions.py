@@ -9,8 +9,8 @@ argument binding and budget tick included, into one Python function over Python 
 (codegen.compile_fn_fast). Function values created before that moment switch to the fast code
 at their next call: both codes are built in the same namespace with the same one closure cell
 (`template`), so swapping the value's `__code__` keeps its identity, name and captures.
-A one-parameter function also offers higher-order builtins a compiled loop over a whole
-collection (`ptc_results`, codegen.compile_fn_results): no call per item.
+Functions also offer higher-order builtins a compiled loop over a whole collection
+(`ptc_loop`, codegen.compile_fn_loop): map-like for one parameter, a fold for two.
 """
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from . import ast as A
 from . import codegen, messages
 from .errors import EvalError, PtcError
 from .patterns import compile_pattern
+from .values import MISSING
 
 MAX_STACK_FRAMES = 8  # Lisp frames kept on an error
 
@@ -138,26 +139,29 @@ def make_function_factory(compiler, node: A.Fn):
                 template[inner] = frame[outer]
         return template
 
-    def results(f, xs):
-        """[(f x) for x in xs] by the function's compiled loop, or None to call f per item.
+    def loop(f, xs, acc=MISSING):
+        """[(f x) for x in xs], or the fold of xs from acc, by a compiled loop; MISSING if the
+        caller should call f itself.
 
         A loop over THRESHOLD items or more compiles the loop at once (the function itself
         waits until it is hot). f is a value of this node: its one closure cell is its
         template (both codes close over `template`).
         """
         if len(xs) < codegen.THRESHOLD:
-            return None
-        loop = ns.get("g_results")
-        if loop is None:
-            loop = ns["g_results"] = codegen.compile_or_keep(
-                codegen.compile_fn_results, compiler, node, False, ns) or False
-        return loop(f.__closure__[0].cell_contents, xs) if loop else None
+            return MISSING
+        fold = acc is not MISSING
+        key = "g_fold" if fold else "g_map"
+        code = ns.get(key)
+        if code is None:
+            code = ns[key] = codegen.compile_or_keep(
+                codegen.compile_fn_loop, compiler, node, False, ns, fold) or False
+        return code(f.__closure__[0].cell_contents, xs, acc) if code else MISSING
 
     def make(frame):
         template = template_of(frame)
         function = (ns["g_fast"] or ns["g_make"])(template)
         function.ptc_name = name
-        function.ptc_results = results
+        function.ptc_loop = loop
         template[nslots] = function
         if self_slot is not None:
             template[self_slot] = function

@@ -62,7 +62,7 @@ FAST_PROGRAMS = [
     "(defn f [_ y] (let [z (* y 2)] (if (> z 4) z (- z)))) [(f 1 1) (f nil 3)]",
     "(def f (fn fact [n] (if (< n 2) 1 (* n (fact (- n 1)))))) (f 10)",
     "(loop [i 0] (if (< i 3000) (recur (inc i)) i))",
-    # higher-order builtins running a function's compiled loop (compile_fn_results)
+    # higher-order builtins running a function's compiled loop (compile_fn_loop)
     "(defn p [x] (> x \"a\")) (filter p (range 10))",
     "(map (fn [x] (if (= x 5) (/ 1 0) x)) (range 10))",
     "(keep (fn [x] (when (odd? x) x)) (range 10))",
@@ -73,6 +73,12 @@ FAST_PROGRAMS = [
     "(defn d [n] (if (= n 0) 0 (inc (d (dec n))))) (map d [1 2 400])",
     "(let [k 10] (filter (fn [x] (> x k)) (range 20)))",
     "(map (fn [_] 1) \"abc\")",
+    "(reduce (fn [acc x] (+ acc (* x x))) 0 (range 300))",
+    "(reduce (fn [acc x] (if (= x 7) nil acc)) 0 (range 10))",
+    "(reduce (fn [acc x] (if (= x 7) (/ acc 0) (+ acc x))) 0 (range 10))",
+    "(reduce (fn [_ x] x) :start [])",
+    "(reduce (fn [acc [k v]] (+ acc v)) 0 {:a 1 :b 2})",
+    "(defn d [n] (if (= n 0) 0 (inc (d (dec n))))) (reduce (fn [a x] (+ a (d x))) 0 [1 400])",
 ]
 
 
@@ -121,14 +127,16 @@ def test_big_collections_run_a_function_in_its_compiled_loop(monkeypatch):
     """A map over THRESHOLD items or more compiles the function's loop at once and runs it."""
     loops = []
 
-    def recording(compiler, node, ns):
-        loop = compile_fn_results(compiler, node, ns)
+    def recording(compiler, node, ns, fold):
+        loop = compile_fn_loop(compiler, node, ns, fold)
         loops.append(loop)
         return loop
-    compile_fn_results = codegen.compile_fn_results
-    monkeypatch.setattr(codegen, "compile_fn_results", recording)
+    compile_fn_loop = codegen.compile_fn_loop
+    monkeypatch.setattr(codegen, "compile_fn_loop", recording)
     r = ptclisp.run("(defn sq [x] (* x x)) (reduce + 0 (map sq (range 1000)))")
     assert r.value == sum(x * x for x in range(1000))
     assert len(loops) == 1 and loops[0] is not None
     assert ptclisp.run("(map (fn [x] (* x x)) (range 10))").value == [x * x for x in range(10)]
     assert len(loops) == 1  # below THRESHOLD items: plain calls
+    r = ptclisp.run("(reduce (fn [acc x] (if (odd? x) (+ acc x) acc)) 0 (range 1000))")
+    assert r.value == sum(range(1, 1000, 2)) and len(loops) == 2 and loops[1] is not None

@@ -211,10 +211,10 @@ def results(f, xs) -> list:
     """[(f x) for x in xs]; a user function may run them all in one compiled loop (functions.py)."""
     if type(f) is Keyword:
         return field_values(f, xs)
-    loop = getattr(f, "ptc_results", None)
+    loop = getattr(f, "ptc_loop", None)
     if loop is not None:
         out = loop(f, xs)
-        if out is not None:
+        if out is not MISSING:
             return out
     return list(map(fn1(f), xs))
 

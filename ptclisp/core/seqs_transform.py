@@ -132,6 +132,11 @@ def reduce_(f, a, b=MISSING):
     xs = items(b, "reduce")
     if f is _add and type(a) is int and set(map(type, xs)) <= _INTS:
         return sum(xs, a)  # exact for integers, whatever the order
+    loop = getattr(f, "ptc_loop", None)
+    if loop is not None:  # a user function may fold in one compiled loop (functions.py)
+        acc = loop(f, xs, a)
+        if acc is not MISSING:
+            return acc
     return _fold(as_fn(f), xs, a)
 
 
