@@ -3,7 +3,10 @@
 The closure compiler (evaluator.py) runs everything first; a function body called often, or a
 loop that iterates long, is compiled here into one Python function `body(fr)` with the same
 frame layout, so the two tiers mix freely: any node this module does not handle is run by its
-closure. Generated code never contains program text: constants, names, spans and builtins are
+closure. A function whose body this module handles entirely is compiled whole instead
+(compile_fn_fast: locals as Python locals, no frame list), and may also get loops that run it
+over a whole collection for map/filter/reduce (compile_fn_loop); functions.py hooks them up.
+Generated code never contains program text: constants, names, spans and builtins are
 referenced through generated identifiers bound in the code's namespace.
 """
 from __future__ import annotations

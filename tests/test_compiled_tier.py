@@ -111,7 +111,8 @@ def test_runaway_fast_function_stops_at_the_step_limit(monkeypatch):
 def test_function_made_before_it_was_hot_switches_to_the_fast_code():
     """A value created before compilation keeps its identity and name, and runs compiled."""
     s = ptclisp.Session()
-    r = s.run("(def f (fn [x] (* x 2))) (def g f) [(count (map #(f %) (range 500))) (= f g) (f 21)]")
+    r = s.run("(def f (fn [x] (* x 2))) (def g f)\n"
+              "[(count (map #(f %) (range 500))) (= f g) (f 21)]")
     assert r.value == [500, True, 42]
     assert "compiled" in s.memory["f"].__code__.co_filename and s.memory["f"].ptc_name == "f"
 
