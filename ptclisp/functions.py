@@ -14,9 +14,12 @@ Functions also offer higher-order builtins a compiled loop over a whole collecti
 """
 from __future__ import annotations
 
+from types import CodeType, FunctionType
+
 from . import ast as A
 from . import codegen, messages
 from .errors import EvalError, PtcError
+from .evaluator import RECUR
 from .patterns import compile_pattern
 from .values import MISSING
 
@@ -64,6 +67,7 @@ def g_make(template):
             b.depth = depth - 1
     return function
 ''', "<ptclisp function>", "exec")
+_GENERIC_MAKE = next(c for c in _GENERIC.co_consts if isinstance(c, CodeType))
 
 
 def add_frame(e: PtcError, template):
@@ -72,9 +76,11 @@ def add_frame(e: PtcError, template):
         e.stack.append((template[-1].ptc_name, e.pos))
 
 
+_BASE_NS = {"g_fast": None, "g_RECUR": RECUR, "g_PtcError": PtcError, "g_add_frame": add_frame}
+
+
 def make_function_factory(compiler, node: A.Fn):
     """Compile node; returns `frame -> function value`."""
-    from .evaluator import RECUR
     binders = [compile_pattern(p, compiler) for p in node.params]
     rest_binder = compile_pattern(node.rest, compiler) if node.rest is not None else None
     all_binders = binders + ([rest_binder] if rest_binder else [])
@@ -83,7 +89,7 @@ def make_function_factory(compiler, node: A.Fn):
         closure_body = compiler.compile(node.body)
     finally:
         compiler.recur_binders.pop()
-    ns: dict = {}
+    ns = dict(_BASE_NS)
 
     def go_hot():
         """Compile the whole function if codegen can, else just its body."""
@@ -123,13 +129,12 @@ def make_function_factory(compiler, node: A.Fn):
         return f(*args)
 
     one_simple = simple and arity == 1
-    ns.update(
-        g_ctx=compiler.ctx, g_fast=None, g_become_fast=become_fast, g_one_simple=one_simple,
-        g_slot0=simple_slots[0] if one_simple else None, g_simple=simple, g_arity=arity,
-        g_simple_slots=simple_slots, g_bind_args=bind_args, g_body=closure_body, g_RECUR=RECUR,
-        g_calls=max(codegen.THRESHOLD, 1), g_go_hot=go_hot,
-        g_PtcError=PtcError, g_add_frame=add_frame)
-    exec(_GENERIC, ns)  # noqa: S102 - our own constant source
+    ns["g_ctx"], ns["g_become_fast"], ns["g_go_hot"] = compiler.ctx, become_fast, go_hot
+    ns["g_one_simple"], ns["g_slot0"] = one_simple, simple_slots[0] if one_simple else None
+    ns["g_simple"], ns["g_arity"], ns["g_simple_slots"] = simple, arity, simple_slots
+    ns["g_bind_args"], ns["g_body"] = bind_args, closure_body
+    ns["g_calls"] = max(codegen.THRESHOLD, 1)
+    g_make = FunctionType(_GENERIC_MAKE, ns)
     name = node.name or "fn"
 
     def template_of(frame):
@@ -159,7 +164,7 @@ def make_function_factory(compiler, node: A.Fn):
 
     def make(frame):
         template = template_of(frame)
-        function = (ns["g_fast"] or ns["g_make"])(template)
+        function = (ns["g_fast"] or g_make)(template)
         function.ptc_name = name
         function.ptc_loop = loop
         template[nslots] = function
