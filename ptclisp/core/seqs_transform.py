@@ -124,20 +124,22 @@ def keep_indexed(f, coll):
 def reduce_(f, a, b=MISSING):
     if b is MISSING:
         xs = items(a, "reduce")
-        g = as_fn(f)
         if not xs:
-            return g()  # Clojure calls f with no arguments on an empty collection
-        it = iter(xs)
-        return _fold(g, it, next(it))
-    xs = items(b, "reduce")
-    if f is _add and type(a) is int and set(map(type, xs)) <= _INTS:
-        return sum(xs, a)  # exact for integers, whatever the order
+            return as_fn(f)()  # Clojure calls f with no arguments on an empty collection
+        return _fold_from(f, xs[0], xs[1:])
+    return _fold_from(f, a, items(b, "reduce"))
+
+
+def _fold_from(f, acc, xs):
+    """The left fold of xs with f from acc."""
+    if f is _add and type(acc) is int and set(map(type, xs)) <= _INTS:
+        return sum(xs, acc)  # exact for integers, whatever the order
     loop = getattr(f, "ptc_loop", None)
     if loop is not None:  # a user function may fold in one compiled loop (functions.py)
-        acc = loop(f, xs, a)
-        if acc is not MISSING:
-            return acc
-    return _fold(as_fn(f), xs, a)
+        out = loop(f, xs, acc)
+        if out is not MISSING:
+            return out
+    return _fold(as_fn(f), xs, acc)
 
 
 # ---------------------------------------------------------------- predicates on collections

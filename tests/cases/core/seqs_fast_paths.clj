@@ -48,3 +48,22 @@
 
 (filter #(> (:total %) 1) [{"total" 1} {"total" 2} {:total 3} {"total" 0 :total 9}])
 ;; => [{"total" 2} {:total 3} {"total" 0 :total 9}]
+
+;; without an init the first item starts the fold (the same fast paths)
+(reduce + [1 2 3])
+;; => 6
+
+(reduce + [5])
+;; => 5
+
+(reduce + [1 2.5 3])
+;; => 6.5
+
+(reduce + [true 1])
+;; !! EvalError: + expected numbers
+
+(reduce (fn [a b] (if (> b a) b a)) (range 500))
+;; => 499
+
+(reduce (fn [a b] (str a b)) ["x"])
+;; => "x"
