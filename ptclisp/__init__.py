@@ -1,6 +1,8 @@
 """ptclisp: run PTC-Lisp programs safely inside a Python host."""
+from . import analyzer as _analyzer
 from .errors import (
-    AnalysisError, EvalError, InternalError, LimitExceeded, PtcError, ReadError, ToolError,
+    AnalysisError, EvalError, InternalError, LimitExceeded, PtcError, ReadError, SessionBusyError,
+    ToolError,
 )
 from .formatter import format_value, read_value
 from .pretty import format_source
@@ -12,6 +14,9 @@ from .values import Keyword, Symbol, kw
 __all__ = [
     "read", "format_value", "read_value", "format_source", "run", "Session", "Limits", "Result", "Tool",
     "Keyword", "Symbol", "kw", "PtcError", "ReadError", "AnalysisError", "EvalError", "ToolError",
-    "LimitExceeded", "InternalError",
+    "LimitExceeded", "InternalError", "SessionBusyError",
 ]
 __version__ = "0.1.0"
+
+_analyzer.prepare()  # one-time set-up now, not inside the first run's clock
+

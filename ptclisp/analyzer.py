@@ -7,13 +7,15 @@ anything runs.
 from __future__ import annotations
 
 import difflib
+import threading
 
 from . import ast as A
 from . import forms as F
 from . import messages
-from .core import registry
+from . import macros, specials, tools
+from .core import registry, regexp
 from .errors import AnalysisError, PtcError
-from .values import Keyword, Symbol
+from .values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, Symbol, Var
 
 HISTORY = {"*1": 1, "*2": 2, "*3": 3}
 
@@ -99,7 +101,6 @@ class Analyzer:
         self.source = source
         self.errors: list[AnalysisError] = []
         self.scope = FnScope(None)
-        from . import specials, macros  # tables; imported here to keep module load order simple
         self.specials = specials.SPECIALS
         self.macros = macros.MACROS
 
@@ -157,8 +158,7 @@ class Analyzer:
         if t is F.Set:
             return self.collection(A.SetLit, f.items, None)
         if t is F.FnLit:
-            from .specials import short_fn
-            return self.guard(short_fn, self, f)
+            return self.guard(specials.short_fn, self, f)
         if t is F.Regex:
             return self.regex(f)
         if t is F.VarQuote:
@@ -196,11 +196,7 @@ class Analyzer:
 
     def regex(self, f):
         try:
-            from .core.regexp import make_regex
-        except ImportError:  # the regex module registers itself; absent only mid-build
-            return self.error(messages.unsupported_form(show(f)), f)
-        try:
-            return A.Const(make_regex(f.pattern))
+            return A.Const(regexp.make_regex(f.pattern))
         except Exception as exc:  # a bad pattern is the program's error, reported before running
             message = exc.message if isinstance(exc, PtcError) else messages.bad_regex(f.pattern)
             return self.error(message, f, code="regex")
@@ -310,8 +306,7 @@ class Analyzer:
         if type(head) is F.Sym and head.ns == "tool":
             args = tuple(self.form(a) for a in arg_forms)
             if self.check_tool(head.name, head) and self.tools[head.name] is not None:
-                from .tools import check_call_shape
-                problem = check_call_shape(self.tools[head.name], arg_forms)
+                problem = tools.check_call_shape(self.tools[head.name], arg_forms)
                 if problem:
                     self.error(problem[0], f, hint=problem[1], code="tool-args")
             return A.ToolCall(head.name, args, f, span=f.span)
@@ -361,20 +356,20 @@ _BUILTIN_BY_FN: dict[int, object] = {}
 
 
 def _builtin_of(fn):
-    """The registry entry whose implementation is fn (cached by identity)."""
-    if not _BUILTIN_BY_FN:
-        for b in registry.REGISTRY.values():
-            _BUILTIN_BY_FN[id(b.fn)] = b
+    """The registry entry whose implementation is fn (the table is built by `prepare`)."""
     return _BUILTIN_BY_FN.get(id(fn))
 
 
+def prepare() -> None:
+    """One-time set-up once every builtin is registered (ptclisp/__init__.py calls it)."""
+    _BUILTIN_BY_FN.update({id(b.fn): b for b in registry.REGISTRY.values()})
+
+
 def _data_callable(v) -> bool:
-    from .values import MAP_TYPES, SET_TYPES, VECTOR_TYPES
     return isinstance(v, (*MAP_TYPES, *SET_TYPES, *VECTOR_TYPES))
 
 
 def _var(name: str):
-    from .values import Var
     return Var(name)
 
 
@@ -412,6 +407,7 @@ class _Names:
 
 _CACHE: dict = {}  # id(forms) -> (forms, tools key, memory answers, program)
 _CACHE_SIZE = 256
+_CACHE_LOCK = threading.Lock()  # sessions on many threads share the cache
 
 
 def _tools_key(tools):
@@ -434,7 +430,9 @@ def analyze(forms, *, memory_names=(), tools=None, source: str | None = None) ->
         return hit[3]
     analyzer = Analyzer(memory_names=memory_names, tools=tools, source=source)
     program = analyzer.program(forms)
-    if len(_CACHE) >= _CACHE_SIZE:
-        del _CACHE[next(iter(_CACHE))]
-    _CACHE[key] = (forms, tkey, tuple(analyzer.memory_names.asked.items()), program)
+    entry = (forms, tkey, tuple(analyzer.memory_names.asked.items()), program)
+    with _CACHE_LOCK:
+        if len(_CACHE) >= _CACHE_SIZE:
+            del _CACHE[next(iter(_CACHE))]
+        _CACHE[key] = entry
     return program

@@ -38,7 +38,7 @@ class Budget:
 
     __slots__ = ("limits", "steps_left", "deadline", "depth", "max_depth", "max_size",
                  "max_chars", "print_left", "countdown", "period", "clock", "prints", "wall_clock",
-                 "in_host", "__weakref__")
+                 "in_host", "watch_lock", "__weakref__")
 
     def __init__(self, limits, clock=time.monotonic, wall_clock=time.time):
         self.limits = limits
@@ -55,6 +55,7 @@ class Budget:
         self.prints: list[str] = []
         self.wall_clock = wall_clock  # epoch seconds; the Session may give a fixed clock
         self.in_host = False  # True while host code (a tool) runs: the watchdog keeps out
+        self.watch_lock = None  # the watchdog's lock for this run while it is watched
 
     def tick(self, n: int = 1):
         """Count n evaluation steps; read the clock every CHECK_EVERY steps."""

@@ -12,9 +12,10 @@ referenced through generated identifiers bound in the code's namespace.
 from __future__ import annotations
 
 import itertools
+import threading
 
 from . import ast as A
-from . import messages
+from . import evaluator, functions, messages, patterns
 from .core.support import as_fn
 from .errors import EvalError, LimitExceeded, PtcError
 from .values import MISSING, freeze, lookup
@@ -29,6 +30,7 @@ log = logging.getLogger("ptclisp")
 THRESHOLD = int(os.environ.get("PTCLISP_COMPILE_THRESHOLD", "200"))
 _CODE_CACHE: dict = {}  # generated source -> code object, least recently used first
 _CODE_CACHE_SIZE = 512
+_CODE_LOCK = threading.Lock()  # sessions on many threads share the cache
 
 _ARITH = {"+": "+", "-": "-"}  # not *: the builtin caps big-integer growth
 _COMPARE = {"<": "<", ">": ">", "<=": "<=", ">=": ">="}
@@ -38,13 +40,12 @@ class _Emitter:
     """Generates the source of one compiled body and the namespace it needs."""
 
     def __init__(self, compiler, ns=None, fast=False):
-        from .evaluator import CONVERTED, RECUR
         self.compiler = compiler
         self.fast = fast  # locals are Python locals s<slot>, not frame cells; no closures
         self.ns = ns if ns is not None else {}
         self.ns.update({
             "_ctx": compiler.ctx, "_M": MISSING, "_lookup": lookup, "_as_fn": as_fn,
-            "_RECUR": RECUR, "_CATCH": (PtcError, *CONVERTED), "_fix": _fix, "_call_fix": _call_fix,
+            "_RECUR": evaluator.RECUR, "_CATCH": (PtcError, *evaluator.CONVERTED), "_fix": _fix, "_call_fix": _call_fix,
             "_unbound": _unbound, "_case_index": _case_index, "_checkpoint": _checkpoint,
         })
         self.names = itertools.count()
@@ -143,8 +144,7 @@ class _Emitter:
         elif type(pattern) is not A.PIgnore:
             if self.fast:
                 raise _NeedsFrame
-            from .patterns import compile_pattern
-            binder = self.bind(compile_pattern(pattern, self.compiler), "p")
+            binder = self.bind(patterns.compile_pattern(pattern, self.compiler), "p")
             self.emit(d, f"{binder}(fr, {value})")
 
     def loop(self, node, d):
@@ -254,12 +254,14 @@ class _Emitter:
 
     def build(self, name: str, params: str = "fr"):
         source = f"def {name}({params}):\n" + "\n".join(self.lines) + "\n"
-        code = _CODE_CACHE.pop(source, None)  # the same node always gives the same source
+        with _CODE_LOCK:
+            code = _CODE_CACHE.pop(source, None)  # the same node always gives the same source
         if code is None:
             code = compile(source, f"<ptclisp compiled {name}>", "exec")
+        with _CODE_LOCK:
             if len(_CODE_CACHE) >= _CODE_CACHE_SIZE:
                 del _CODE_CACHE[next(iter(_CODE_CACHE))]
-        _CODE_CACHE[source] = code  # most recently used last
+            _CODE_CACHE[source] = code  # most recently used last
         exec(code, self.ns)  # noqa: S102 - generated from our own AST; no program text inside
         return self.ns[name]
 
@@ -364,9 +366,8 @@ def compile_fn_loop(compiler, node: A.Fn, ns: dict, fold: bool):
 
 
 def _fast_emitter(compiler, ns):
-    from .functions import add_frame
     em = _Emitter(compiler, ns, fast=True)
-    em.ns.update(_NOARG=_NOARG, _fn_arity=_fn_arity, _PtcError=PtcError, _add_frame=add_frame)
+    em.ns.update(_NOARG=_NOARG, _fn_arity=_fn_arity, _PtcError=PtcError, _add_frame=functions.add_frame)
     return em
 
 
@@ -435,8 +436,7 @@ def _fix(exc, name, args, span, form):
     """The error a failing builtin call raises from compiled code."""
     if isinstance(exc, PtcError):
         return exc.with_span(span, form)
-    from .evaluator import python_error
-    return python_error(exc, name, args).with_span(span, form)
+    return evaluator.python_error(exc, name, args).with_span(span, form)
 
 
 def _call_fix(exc, f, args, span, form):
@@ -444,8 +444,7 @@ def _call_fix(exc, f, args, span, form):
     if isinstance(exc, PtcError):
         return exc.with_span(span, form)
     if callable(f):
-        from .evaluator import _dynamic_error
-        return _dynamic_error(exc, f, args).with_span(span, form)
+        return evaluator._dynamic_error(exc, f, args).with_span(span, form)
     return EvalError(messages.wrong_arity(len(args), messages.show_value(f)), code="arity",
                      span=span, form=form)
 

@@ -21,11 +21,23 @@ import threading
 BYTES_PER_FRAME = 2048  # C stack per Python recursion level, with margin (worst seen: ~650)
 MIN_STACK = 32 * 1024 * 1024
 MAX_STACK = 1024 * 1024 * 1024
+SHALLOW_MARGIN = 100  # Python frames kept free on the caller's thread for error handling
 
 _local = threading.local()
 _limit_lock = threading.Lock()
 _raised = {"count": 0, "saved": None}
 _DONE = object()
+
+
+def shallow_depth(frames_per_call: int) -> int:
+    """How many nested Lisp calls a run on the calling thread may make before it moves to a
+    big stack: what the host's own recursion limit leaves above the current frame."""
+    with _limit_lock:
+        host_limit = _raised["saved"] if _raised["saved"] is not None else sys.getrecursionlimit()
+    depth, frame = 0, sys._getframe()
+    while frame is not None:
+        depth, frame = depth + 1, frame.f_back
+    return max(1, (host_limit - depth - SHALLOW_MARGIN) // frames_per_call)
 
 
 def stack_bytes(recursion_limit: int) -> int:
@@ -110,14 +122,32 @@ def _start_thread(target, stack: int) -> threading.Thread:
 def _raise_limit(limit: int):
     """Raise the (process-wide) recursion limit while any big-stack run is active."""
     with _limit_lock:
-        if _raised["count"] == 0:
+        if _raised["saved"] is None:
             _raised["saved"] = sys.getrecursionlimit()
         _raised["count"] += 1
         sys.setrecursionlimit(max(sys.getrecursionlimit(), limit))
 
 
 def _restore_limit():
+    """Give the host its recursion limit back when the last big-stack run ends.
+
+    Lowering the limit under a thread that is deeper than the new limit kills the process
+    ("Cannot recover from stack overflow"), so the limit only comes down as far as the
+    deepest thread allows; the rest waits for the next big-stack run to end.
+    """
     with _limit_lock:
         _raised["count"] -= 1
         if _raised["count"] == 0:
-            sys.setrecursionlimit(_raised["saved"])
+            saved = _raised["saved"]
+            deepest = max(map(_frames_below, sys._current_frames().values()), default=0)
+            limit = max(saved, deepest + SHALLOW_MARGIN)
+            sys.setrecursionlimit(limit)
+            if limit == saved:
+                _raised["saved"] = None
+
+
+def _frames_below(frame) -> int:
+    depth = 0
+    while frame is not None:
+        depth, frame = depth + 1, frame.f_back
+    return depth

@@ -5,6 +5,7 @@ Message texts live in `messages.py`; nothing here or elsewhere writes a message 
 """
 from __future__ import annotations
 
+from . import forms
 from .source import Span, excerpt
 
 __all__ = [
@@ -15,8 +16,7 @@ __all__ = [
 
 def short_text(form, limit: int = 60) -> str:
     """One-line source text of a reader form, cut to limit characters."""
-    from .forms import text
-    t = text(form)
+    t = forms.text(form)
     return t if len(t) <= limit else t[: limit - 3] + "..."
 
 
@@ -145,6 +145,10 @@ class InternalError(PtcError):
     """A bug in ptclisp itself; the model learns only that it happened."""
 
     kind = "InternalError"
+
+
+class SessionBusyError(RuntimeError):
+    """A host started a run on a Session that is already running one (another thread or task)."""
 
 
 class Return(BaseException):

@@ -61,8 +61,7 @@ def call_value(f, args, span=None, form=None):
 
 
 def _dynamic_error(exc, f, args):
-    from .analyzer import _builtin_of
-    b = _builtin_of(f)
+    b = analyzer._builtin_of(f)
     name = getattr(f, "ptc_name", "function")
     if b is not None and not b.accepts(len(args)):
         return EvalError(messages.wrong_arity(len(args), name), code="arity",
@@ -185,7 +184,6 @@ class Compiler:
         return run
 
     def loop(self, node):
-        from . import codegen
         inits = [self.compile(v) for _, v in node.bindings]
         binders = [compile_pattern(p, self) for p, _ in node.bindings]
         self.recur_binders.append(binders)
@@ -413,16 +411,13 @@ class Compiler:
     # ------------------------------------------------------------ functions
 
     def fn(self, node):
-        from .functions import make_function_factory
-        return make_function_factory(self, node)
+        return functions.make_function_factory(self, node)
 
     def for_(self, node):
-        from .comprehension import compile_for
-        return compile_for(self, node)
+        return comprehension.compile_for(self, node)
 
     def journal_form(self, node):
-        from .journal import COMPILERS
-        return COMPILERS[type(node)](self, node)
+        return journal.COMPILERS[type(node)](self, node)
 
 
 _COMPILERS = {
@@ -447,3 +442,7 @@ def evaluate(program: A.Program, ctx: Context):
 
 
 __all__ = ["evaluate", "Context", "Compiler", "call_value", "python_error", "RECUR", "CONVERTED"]
+
+
+# Last: these compile parts of the AST and import names of this module.
+from . import analyzer, codegen, comprehension, functions, journal  # noqa: E402

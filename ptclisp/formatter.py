@@ -25,7 +25,7 @@ import math
 from decimal import Decimal
 from itertools import islice
 
-from . import messages
+from . import forms, messages, reader  # reader imports this module: reader.* at call time
 from .errors import ReadError
 from .values import (
     MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, Symbol, Var, freeze, sort_key,
@@ -485,10 +485,7 @@ def set_regex_factory(factory) -> None:
 
 def read_value(text: str):
     """One data literal (as printed by format_value) back to a value; ReadError otherwise."""
-    from . import forms
-    from .reader import read
-
-    result = read(text)
+    result = reader.read(text)
     found = list(result) if isinstance(result, (list, tuple)) else [result]
     found = [f for f in found if type(f) is not forms.Comment]
     if len(found) != 1:
@@ -498,8 +495,6 @@ def read_value(text: str):
 
 def value_from_form(form, *, source: str | None = None):
     """The value a data form stands for (Lit, Vector, Map, Set, quoted symbol, var, regex)."""
-    from . import forms
-
     return _DataBuilder(forms, source).build(form)
 
 

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from . import ast as A
 from . import messages
 from . import tools as _tools
+from .core import registry
 from .core.registry import builtin
 from .errors import EvalError
 from .values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, Symbol
@@ -65,7 +66,6 @@ def _text(v) -> str:
     """A task or step id as text: strings as they are, other values as `str` prints them."""
     if type(v) is str:
         return v
-    from .core import registry
     return registry.CORE["str"].fn(v)
 
 

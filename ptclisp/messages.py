@@ -5,6 +5,8 @@ Tests pin these texts, so change them here and in the case files together.
 """
 from __future__ import annotations
 
+from . import formatter, values  # both import this module: used at call time only
+
 # ---------------------------------------------------------------- shared
 
 
@@ -59,30 +61,26 @@ HINT_SIZE = "build smaller collections: use take, or filter before you map"
 
 
 def _show(v, limit=40) -> str:
-    from .formatter import format_value  # local: messages must not import the pipeline at load
     try:
-        text = format_value(v, max_chars=limit)
+        text = formatter.format_value(v, max_chars=limit)
     except Exception:  # a broken value must not hide the real error
         text = "<value>"
     return text
 
 
 def type_error(who: str, expected: str, got) -> str:
-    from .values import type_name
-    return f"{who} expected {expected}, got {type_name(got)}: {_show(got)}"
+    return f"{who} expected {expected}, got {values.type_name(got)}: {_show(got)}"
 
 
 def not_a_function(v) -> str:
-    from .values import type_name
-    return f"{type_name(v)} {_show(v)} cannot be called as a function"
+    return f"{values.type_name(v)} {_show(v)} cannot be called as a function"
 
 
 HINT_NOT_CALLABLE = "only functions, keywords, maps and sets can be called: check the first item of the list"
 
 
 def not_seqable(who: str, v) -> str:
-    from .values import type_name
-    return f"{who} expected a collection, got {type_name(v)}: {_show(v)}"
+    return f"{who} expected a collection, got {values.type_name(v)}: {_show(v)}"
 
 
 def index_out_of_bounds(i, n) -> str:
@@ -90,8 +88,7 @@ def index_out_of_bounds(i, n) -> str:
 
 
 def bad_args(who: str, args) -> str:
-    from .values import type_name
-    kinds = ", ".join(type_name(a) for a in args)
+    kinds = ", ".join(values.type_name(a) for a in args)
     return f"{who} cannot be applied to arguments of types ({kinds})"
 
 # ---------------------------------------------------------------- formatter: reading data back
@@ -139,21 +136,18 @@ def kv_index_out_of_bounds(who: str, i, n) -> str:
 
 def kv_not_nestable(who: str, path, v) -> str:
     """assoc-in/update-in met a value that holds no keys on the way down the path."""
-    from .values import type_name
-    return (f"{who} cannot go into {type_name(v)} {_show(v)} at path {_show(path)}: "
+    return (f"{who} cannot go into {values.type_name(v)} {_show(v)} at path {_show(path)}: "
             f"only maps and vectors hold keys")
 
 
 def kv_bad_entry(who: str, v) -> str:
     """Something other than a [key value] pair where a map entry is needed."""
-    from .values import type_name
-    return f"{who}: a map entry must be a [key value] pair, got {type_name(v)}: {_show(v)}"
+    return f"{who}: a map entry must be a [key value] pair, got {values.type_name(v)}: {_show(v)}"
 
 
 def fn_expected(who: str, v) -> str:
     """A combinator got something that cannot be called."""
-    from .values import type_name
-    return f"{who} expected a function, got {type_name(v)}: {_show(v)}"
+    return f"{who} expected a function, got {values.type_name(v)}: {_show(v)}"
 
 
 def hint_usage(signature: str) -> str:
@@ -198,20 +192,17 @@ HINT_UNORDERED_SET = "take an ordered view first: (sort s) or (seq s)"
 
 
 def seq_bad_comparator(who: str, got) -> str:
-    from .values import type_name
     return (f"{who} expected a comparator (:asc, :desc or a function of 2 arguments), "
-            f"got {type_name(got)}: {_show(got)}")
+            f"got {values.type_name(got)}: {_show(got)}")
 
 
 def seq_comparator_result(who: str, got) -> str:
-    from .values import type_name
-    return (f"{who}: the comparator returned {type_name(got)} {_show(got)}, "
+    return (f"{who}: the comparator returned {values.type_name(got)} {_show(got)}, "
             f"expected a number or a boolean")
 
 
 def seq_not_number(who: str, got) -> str:
-    from .values import type_name
-    return f"{who} expected numbers, got {type_name(got)}: {_show(got)}"
+    return f"{who} expected numbers, got {values.type_name(got)}: {_show(got)}"
 
 
 HINT_NOT_NUMBER = ("only nil and missing values are skipped; convert text first "
@@ -219,13 +210,11 @@ HINT_NOT_NUMBER = ("only nil and missing values are skipped; convert text first 
 
 
 def seq_conj_map_entry(got) -> str:
-    from .values import type_name
-    return f"conj on a map expected a [key value] pair or a map, got {type_name(got)}: {_show(got)}"
+    return f"conj on a map expected a [key value] pair or a map, got {values.type_name(got)}: {_show(got)}"
 
 
 def seq_into_map_entry(got) -> str:
-    from .values import type_name
-    return f"into a map expected [key value] pairs, got {type_name(got)}: {_show(got)}"
+    return f"into a map expected [key value] pairs, got {values.type_name(got)}: {_show(got)}"
 
 
 def seq_positive(who: str, what: str, got) -> str:
@@ -244,24 +233,21 @@ def seq_range_infinite(start, end) -> str:
 
 
 def seq_find_not_associative(got) -> str:
-    from .values import type_name
-    return f"find works on maps and vectors, not on a {type_name(got)}"
+    return f"find works on maps and vectors, not on a {values.type_name(got)}"
 
 
 HINT_FIND = "to search with a predicate use (first (filter pred coll))"
 
 
 def seq_contains_string_key(got) -> str:
-    from .values import type_name
-    return f"contains? on a string expects an integer index, got {type_name(got)}: {_show(got)}"
+    return f"contains? on a string expects an integer index, got {values.type_name(got)}: {_show(got)}"
 
 
 HINT_CONTAINS_STRING = "to test for a substring use (str/includes? s sub)"
 
 
 def seq_mapcat_result(got) -> str:
-    from .values import type_name
-    return f"mapcat expected the function to return a collection, got {type_name(got)}: {_show(got)}"
+    return f"mapcat expected the function to return a collection, got {values.type_name(got)}: {_show(got)}"
 
 
 # ---------------------------------------------------------------- analyzer and evaluator
@@ -711,13 +697,11 @@ def format_bad_flags(spec: str, detail: str) -> str:
 
 
 def format_arg(spec: str, expected: str, got) -> str:
-    from .values import type_name
-    return f"format {spec} expected {expected}, got {type_name(got)}: {_show(got)}"
+    return f"format {spec} expected {expected}, got {values.type_name(got)}: {_show(got)}"
 
 
 def method_type(method: str, expected: str, got) -> str:
-    from .values import type_name
-    return f"{method}: expected {expected}, got {type_name(got)}"
+    return f"{method}: expected {expected}, got {values.type_name(got)}"
 
 
 def substring_range(start, end, length) -> str:
@@ -740,8 +724,7 @@ HINT_DATE = ('dates look like "2024-01-31" (LocalDate) or "2024-01-31T14:30:00Z"
 
 
 def date_from(who: str, got) -> str:
-    from .values import type_name
-    return f"{who}: cannot make a date from {type_name(got)}: {_show(got)}"
+    return f"{who}: cannot make a date from {values.type_name(got)}: {_show(got)}"
 
 
 def date_compare_mixed(method: str, a: str, b: str) -> str:
@@ -757,8 +740,7 @@ def json_too_deep(limit: int) -> str:
 
 
 def discovery_ref(who: str, got) -> str:
-    from .values import type_name
-    return f"{who} expects a name such as clojure.string/join or \"str/join\", got {type_name(got)}"
+    return f"{who} expects a name such as clojure.string/join or \"str/join\", got {values.type_name(got)}"
 
 
 def doc_unknown(name: str) -> str:
@@ -818,9 +800,8 @@ def tool_positional_fix(example: str, signature: str) -> str:
 
 
 def tool_arg_not_data(name: str, value) -> str:
-    from .values import type_name
     return (f"tool/{name} can only receive data (maps, vectors, strings, numbers, booleans, nil), "
-            f"got a {type_name(value)}")
+            f"got a {values.type_name(value)}")
 
 
 def tool_not_data(name: str) -> str:
@@ -900,9 +881,8 @@ HINT_RETURN_SIGNATURE = "end the program with a value of exactly that shape (eve
 
 
 def task_not_data(task_id: str, value) -> str:
-    from .values import type_name
     return (f"task \"{task_id}\" must produce data to be journaled (maps, vectors, strings, numbers, "
-            f"booleans, nil), got a {type_name(value)}")
+            f"booleans, nil), got a {values.type_name(value)}")
 
 
 def signal_in_parallel(kind: str, who: str) -> str:
@@ -953,6 +933,10 @@ def cli_bad_json(path, line: int, column: int, reason: str) -> str:
 
 def api_not_limits(value) -> str:
     return f"limits must be a ptclisp.Limits, got {type(value).__name__}"
+
+
+SESSION_BUSY = ("Session is already running a program: a Session runs one program at a time "
+                "(use one Session per conversation, or wait for its run to end)")
 
 
 def api_not_source(value) -> str:

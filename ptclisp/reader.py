@@ -19,6 +19,9 @@ import functools
 import re
 from importlib import resources
 
+from lark import Lark
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, VisitError
+
 from . import messages as M
 from .errors import ReadError
 from .read_errors import (
@@ -244,8 +247,6 @@ class _Grammar:
     """The grammar loaded once: Lark's LALR parser, and scanners made of its own terminals."""
 
     def __init__(self):
-        from lark import Lark
-
         source = (resources.files("ptclisp.grammar") / "ptclisp.lark").read_text(encoding="utf-8")
         self.lark = Lark(source, parser="lalr", lexer="basic", transformer=_LarkForms())
         regexps = {t.name: t.pattern.to_regexp() for t in self.lark.terminals}
@@ -266,11 +267,6 @@ class _Grammar:
         """The offset after any whitespace at pos."""
         m = self.ws.match(text, pos)
         return m.end() if m else pos
-
-
-@functools.lru_cache(maxsize=1)
-def _grammar() -> _Grammar:
-    return _Grammar()
 
 
 # ---------------------------------------------------------------- fast reader
@@ -459,6 +455,13 @@ class _LarkForms:
 _PRESCAN = re.compile(r'#?"(?:[^"\\]|\\[\s\S])*"?|;[^\n]*|\\[\s\S]|#[{(]|[()\[\]{}]')
 
 
+_GRAMMAR = _Grammar()  # built at import: the first run in a process gets its whole budget
+
+
+def _grammar() -> _Grammar:
+    return _GRAMMAR
+
+
 def _open_delimiters(text: str, stop: int, max_depth: int | None = None):
     """Delimiters still open before offset stop, knowing strings, comments and characters;
     with max_depth, instead the offset of the first opener nested deeper than that (or None)."""
@@ -477,8 +480,6 @@ def _open_delimiters(text: str, stop: int, max_depth: int | None = None):
 
 def _lark_error(e, text: str):
     """A Lark parse error as (ReadError, offset), named like the fast reader names it."""
-    from lark.exceptions import UnexpectedCharacters
-
     if isinstance(e, UnexpectedCharacters):
         return _bad_token(text, e.pos_in_stream), e.pos_in_stream
     tok = getattr(e, "token", None)
@@ -514,8 +515,6 @@ def read_with_lark(text: str, *, max_depth: int = DEFAULT_MAX_DEPTH,
                    max_literal_chars: int = DEFAULT_MAX_LITERAL_CHARS,
                    max_int_digits: int = DEFAULT_MAX_INT_DIGITS) -> tuple:
     """The reference reader: Lark's LALR parser over the same grammar (slower; for tests)."""
-    from lark.exceptions import UnexpectedInput, VisitError
-
     token = _LIMITS.set((max_depth, max_literal_chars, max_int_digits))
     forms, error, at = None, None, len(text)
     try:

@@ -18,7 +18,8 @@ from __future__ import annotations
 import logging
 
 from . import budget as _budget
-from . import deepstack, messages, watchdog
+from . import deepstack, isolation, messages, watchdog
+from . import tools as _tools
 from .errors import Fail, InternalError, LimitExceeded, PtcError, Return
 from .source import Span
 from .values import equal
@@ -32,13 +33,17 @@ _DEEPER = object()  # the attempt needs a bigger stack
 def run_program(session, source: str, bud) -> tuple:
     """(status, value, error) of one run of source in session, metered by bud."""
     if session.limits.isolation == "process":
-        from .isolation import run_in_worker
-        return run_in_worker(session, source, bud)
+        return isolation.run_in_worker(session, source, bud)
     ctx = session.ctx
     gate = ToolGate(ctx.tools, bud)
     ctx.tools = gate
     try:
+        # On the caller's thread a program may nest only as deep as the host's own recursion
+        # limit carries: the limit is process-wide and a big-stack run elsewhere may have
+        # raised it, and this thread's stack was not sized for that (deepstack.py).
+        bud.max_depth = min(bud.max_depth, deepstack.shallow_depth(FRAMES_PER_CALL))
         outcome = _attempt(session, source, bud, deep=False)
+        bud.max_depth = session.limits.max_depth
         if outcome is _DEEPER:
             session._reset_attempt()
             bud.restart()
@@ -57,7 +62,6 @@ def run_program(session, source: str, bud) -> tuple:
 
 def _attempt(session, source: str, bud, deep: bool):
     previous = _budget.install(bud)
-    from . import tools as _tools
     previous_tools = _tools.activate(session.tools) if deep else None
     try:
         value, exc = watchdog.call_watched(lambda: session._evaluate(source), bud,
@@ -81,6 +85,9 @@ def _outcome(exc: BaseException, bud, deep: bool):
         if not deep:
             return _DEEPER
         return "error", None, _placed(bud.depth_error(), exc)
+    if isinstance(exc, LimitExceeded) and exc.limit == "max_depth" and not deep \
+            and bud.max_depth < bud.limits.max_depth:
+        return _DEEPER  # the caller's stack is too small; the real max_depth decides on a big one
     if isinstance(exc, PtcError):
         return "error", None, _placed(exc, exc)
     if isinstance(exc, _budget.MemoryStop):

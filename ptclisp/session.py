@@ -5,7 +5,9 @@ ends with status ok, returned or failed commits it.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
+import threading
 import time
 
 import attrs
@@ -14,13 +16,13 @@ from . import budget as _budget
 from . import messages
 from . import sandbox as _sandbox
 from .analyzer import analyze
-from .errors import LimitExceeded, PtcError
+from .errors import EvalError, LimitExceeded, PtcError, SessionBusyError
 from .evaluator import Context, evaluate
 from .reader import read
 from .tools import ToolSet, to_python
 from . import journal as _journal, parallel as _parallel  # noqa: F401  task forms, budget/, pmap
 from . import tools as _tools
-from .signatures import parse as parse_signature
+from .signatures import parse as parse_signature, problems_text
 
 log = logging.getLogger("ptclisp")
 
@@ -99,25 +101,35 @@ class Session:
         self.signature = parse_signature(signature) if isinstance(signature, str) else signature
         self.summaries: dict = {}  # step-done summaries of all committed runs
         self._host_loop = None  # the event loop of a running arun
+        self._busy = threading.Lock()  # held by the one run in progress
 
     async def arun(self, source: str) -> Result:
         """Run one program from asyncio code: in a worker thread, async tools on this loop."""
-        import asyncio
         loop = asyncio.get_running_loop()
-        self._host_loop = loop
-        try:
-            return await loop.run_in_executor(None, self.run, source)
-        finally:
-            self._host_loop = None
+        return await loop.run_in_executor(None, self._run_guarded, source, loop)
 
     def run(self, source: str) -> Result:
-        """Run one program; commits its defs unless it ends in an error."""
+        """Run one program; commits its defs unless it ends in an error.
+
+        A Session runs one program at a time: a second run started while one is in progress
+        (another thread, task or a tool of this run) raises SessionBusyError.
+        """
+        return self._run_guarded(source, None)
+
+    def _run_guarded(self, source: str, host_loop) -> Result:
         if not isinstance(source, str):
             raise TypeError(messages.api_not_source(source))
-        start = time.perf_counter()
-        result = self._run(source)
-        result.duration = time.perf_counter() - start
-        return result
+        if not self._busy.acquire(blocking=False):
+            raise SessionBusyError(messages.SESSION_BUSY)
+        try:
+            self._host_loop = host_loop
+            start = time.perf_counter()
+            result = self._run(source)
+            result.duration = time.perf_counter() - start
+            return result
+        finally:
+            self._host_loop = None
+            self._busy.release()
 
     def _run(self, source: str) -> Result:
         ctx, limits = self.ctx, self.limits
@@ -167,8 +179,6 @@ class Session:
 
 def _signature_error(signature, value):
     """The error of a value that does not match the return signature, or None."""
-    from .errors import EvalError
-    from .signatures import problems_text
     problems = signature.check(value)
     if not problems:
         return None

@@ -15,7 +15,7 @@ import re
 
 import attrs
 
-from . import messages
+from . import formatter, messages
 from .values import MAP_TYPES, VECTOR_TYPES, Keyword, type_name
 
 PRIMITIVES = ("string", "int", "float", "bool", "keyword", "datetime", "any", "map")
@@ -196,8 +196,7 @@ def _norm(key) -> str | None:
 def _describe(v) -> str:
     if v is None:
         return "nil"
-    from .formatter import format_value
-    return f"{type_name(v)} {format_value(v, max_chars=40)}"
+    return f"{type_name(v)} {formatter.format_value(v, max_chars=40)}"
 
 
 def _join(path: str, step) -> str:

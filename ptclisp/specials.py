@@ -8,7 +8,8 @@ from __future__ import annotations
 from . import ast as A
 from . import forms as F
 from . import messages
-from .values import Keyword, freeze
+from . import analyzer
+from .values import Keyword, Symbol, freeze
 
 SHAPES = {
     "if": "(if test then else?)",
@@ -245,9 +246,8 @@ def fn(an, f, tail, name=None):
 
 def function(an, name, params_form, body_forms, f, self_name=True):
     """Analyze a function with its own frame; captures are found while analyzing the body."""
-    from .analyzer import FnScope
     outer = an.scope
-    scope = FnScope(outer)
+    scope = analyzer.FnScope(outer)
     an.scope = scope
     try:
         self_slot = scope.bind(name) if name and self_name else None
@@ -366,7 +366,6 @@ def _case_constant(an, form):
     if type(form) is F.Lit:
         return form.value
     if type(form) is F.Sym:
-        from .values import Symbol
         return Symbol(form.name, form.ns)
     node = an.form(form)
     if type(node) is A.Const:

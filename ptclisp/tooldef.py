@@ -11,6 +11,8 @@ How the callable receives its arguments (`takes`):
 """
 from __future__ import annotations
 
+import copy
+
 import inspect
 import re
 import typing
@@ -143,7 +145,6 @@ def as_tools(tools) -> list[Tool]:
 
 
 def _renamed(tool: Tool, name: str) -> Tool:
-    import copy
     t = copy.copy(tool)
     t.name = kebab(name)
     return t

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import datetime as _dt
+import difflib
 import inspect
 import logging
 import threading
@@ -23,9 +24,13 @@ from collections.abc import Mapping, Sequence, Set
 import immutables
 
 from . import budget as _budget
+from . import forms as F
 from . import messages
 from . import signatures as S
+from . import watchdog
+from .core.dates import DateTime, LocalDate
 from .errors import LimitExceeded, PtcError, ToolError
+from .formatter import cut_text, format_value
 from .tooldef import Tool, as_tools, kebab
 from .values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, PVector, Symbol, freeze
 
@@ -94,7 +99,6 @@ def _key(k):
         return k
     if type(k) is Keyword:
         return k.name
-    from .formatter import format_value
     return format_value(k)
 
 
@@ -132,11 +136,9 @@ def _from_other(x):
         if isinstance(x, base):
             return base(x)
     if isinstance(x, _dt.datetime):
-        from .core.dates import DateTime
         aware = x if x.tzinfo is not None else x.replace(tzinfo=_dt.timezone.utc)
         return DateTime((aware - _EPOCH) // _dt.timedelta(microseconds=1))
     if isinstance(x, _dt.date):
-        from .core.dates import LocalDate
         return LocalDate(x.toordinal() - _EPOCH_ORDINAL)
     if type(x) is Symbol or getattr(type(x), "ptc_type_name", None) in ("LocalDate", "DateTime", "Duration"):
         return x
@@ -153,7 +155,6 @@ _EPOCH_ORDINAL = _dt.date(1970, 1, 1).toordinal()
 
 def preview(value) -> str:
     """The value printed in at most PREVIEW_CHARS characters (saying what was cut)."""
-    from .formatter import cut_text, format_value
     if _fits(value, PREVIEW_CHARS):  # small: the quick printer, then a plain cut
         return cut_text(format_value(value), PREVIEW_CHARS)[0]
     return format_value(value, max_chars=PREVIEW_CHARS)
@@ -250,7 +251,6 @@ def _signature_hint(tool: Tool | None) -> str | None:
 
 
 def _near_hint(tool: Tool, key: str) -> str:
-    import difflib
     names = [kebab(p.name) for p in tool.params]
     near = difflib.get_close_matches(kebab(key), names, n=1, cutoff=0.6)
     base = _signature_hint(tool)
@@ -263,7 +263,6 @@ def positional_hint(tool: Tool | None, value=None) -> str:
         return messages.HINT_TOOL_ARGS
     only = tool.required if len(tool.required) == 1 else tool.params if len(tool.params) == 1 else ()
     if value is not None and len(only) == 1 and not isinstance(value, MAP_TYPES):
-        from .formatter import format_value
         example = f"(tool/{tool.name} {{:{kebab(only[0].name)} {format_value(value, max_chars=40)}}})"
         return messages.tool_positional_fix(example, tool.signature_text)
     return _signature_hint(tool)
@@ -276,7 +275,6 @@ def check_call_shape(tool, arg_forms):
 
     Catches positional literals, unknown parameter names written literally, missing required
     parameters when every key is written, and literal values of the wrong type."""
-    from . import forms as F
     if not isinstance(tool, Tool):
         return None
     n = len(arg_forms)
@@ -302,19 +300,16 @@ def check_call_shape(tool, arg_forms):
 
 
 def _literal_keyword(form) -> bool:
-    from . import forms as F
     return type(form) is F.Lit and type(form.value) is Keyword
 
 
 def _literal_key(form):
-    from . import forms as F
     if type(form) is F.Lit and type(form.value) in (Keyword, str):
         return _key(form.value)
     return None
 
 
 def _literal_arg(form):
-    from . import forms as F
     if type(form) is F.Lit and (form.value is None or type(form.value) in (str, int, float, bool, Keyword)):
         return to_python(form.value)
     return _UNKNOWN
@@ -322,7 +317,6 @@ def _literal_arg(form):
 
 def _positional_for_sure(arg_forms) -> bool:
     """True when no runtime value could make these arguments named ones."""
-    from . import forms as F
     if len(arg_forms) == 1:
         return type(arg_forms[0]) in (F.Lit, F.Vector, F.Set, F.Regex, F.FnLit)
     if len(arg_forms) % 2:
@@ -429,7 +423,7 @@ class ToolSet:
         """Run the host callable; host exceptions become ToolError (traceback only logged)."""
         host = b is not None and hasattr(b, "in_host")  # the watchdog keeps out of host code
         if host:
-            b.in_host = True
+            watchdog.enter_host(b)
         try:
             raw = tool.fn(kwargs) if tool.takes == "dict" else tool.fn(**kwargs)
             if inspect.isawaitable(raw):
@@ -447,7 +441,7 @@ class ToolSet:
             raise ToolError(messages.tool_failed(tool.name, exc), tool=tool.name, code="tool") from None
         finally:
             if host:
-                b.in_host = False
+                watchdog.leave_host(b)
 
     def _wait(self, tool: Tool, awaitable, b):
         """Run an awaitable on the event loop and wait for it, no longer than the run's deadline."""

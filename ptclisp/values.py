@@ -43,11 +43,12 @@ class Keyword:
             return existing
         self = object.__new__(cls)
         self.name = name
-        cls._table[name] = self
         under = name.replace("-", "_")
         # flexible lookup fallbacks (spec 7.5): the string, then the underscored keyword and string
         self._alts = (name,) + ((Keyword(under), under) if under != name else ())
-        return self
+        # complete before it is shared; setdefault is atomic, so two threads interning one
+        # name at once both get the same keyword
+        return cls._table.setdefault(name, self)
 
     # identity equality and hashing (interned): the C defaults, fast in every dict lookup
     def __reduce__(self):
@@ -59,9 +60,7 @@ class Keyword:
     def __call__(self, coll=None, default=None, *extra):
         """`(:k m)` and `(:k m default)`: flexible lookup, nil on non-maps."""
         if extra:
-            from .errors import EvalError
-            from . import messages
-            raise EvalError(messages.wrong_arity(2 + len(extra), repr(self)))
+            raise errors.EvalError(messages.wrong_arity(2 + len(extra), repr(self)))
         return lookup(coll, self, default)
 
 
@@ -391,3 +390,7 @@ def type_name(v) -> str:
 def is_nan(v) -> bool:
     """True for ##NaN."""
     return type(v) is float and math.isnan(v)
+
+
+# Last: messages imports the formatter, which imports names of this module.
+from . import errors, messages  # noqa: E402

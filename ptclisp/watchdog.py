@@ -7,14 +7,22 @@ the watchdog raises `budget.Stop` asynchronously into the run's thread (CPython'
 PyThreadState_SetAsyncExc) once the deadline plus a grace period has passed, and
 `budget.MemoryStop` once the process has grown more than the run's memory limit since the run
 started. An asynchronous exception lands between two bytecodes, so a single operation running
-in C finishes first (those are bounded by their inputs). Nothing is raised while the run is in
-host code (a tool call): `Budget.in_host` keeps the watchdog out.
+in C finishes first (those are bounded by their inputs).
+
+A stop is delivered only where it is safe to interrupt (docs/sandbox.md, "Where a stop lands"):
+- only while the thread's innermost Python frame is the evaluator, a builtin or generated code
+  (`safe_frame`): never an import, logging, a lock-holding stdlib helper or the host's code. The
+  check and the injection happen together under the watch's lock, with nothing in between
+  that lets the run's thread move on, so the stop is raised in the frame that was checked;
+- never while the run is in host code (a tool call): `enter_host` marks it under the same lock
+  and first takes delivery of a stop already on its way, so none reaches the tool.
 
 The thread wakes every POLL seconds while runs are watched and sleeps on an event when idle;
 watching a run costs one dict insert and one pop.
 """
 from __future__ import annotations
 
+import functools
 import os
 import sys
 import threading
@@ -43,7 +51,8 @@ except (ImportError, AttributeError):  # pragma: no cover - not CPython
 class Watch:
     """One watched run: its thread, budget and memory limit."""
 
-    __slots__ = ("tid", "budget", "mem_limit", "base_rss", "done", "injected", "last", "lock")
+    __slots__ = ("tid", "budget", "mem_limit", "base_rss", "done", "injected", "last", "lock",
+                 "deferred")
 
     def __init__(self, budget, mem_limit):
         self.tid = threading.get_ident()
@@ -56,6 +65,7 @@ class Watch:
         # held while injecting and while ending the watch, so no stop is injected after the
         # run has ended (the check of `done` and the injection are one step)
         self.lock = threading.Lock()
+        self.deferred = 0  # checks that found the thread outside safe code (a test reads it)
 
 
 _watches: dict[int, Watch] = {}
@@ -70,6 +80,7 @@ def _begin(w: Watch) -> None:
         _start()
     elif _state["idle"]:
         _wake.set()
+    w.budget.watch_lock = w.lock
     _watches[id(w)] = w  # the last step: from here on a stop may arrive
 
 
@@ -80,6 +91,7 @@ def _end(w: Watch) -> None:
     """
     with w.lock:  # waits out a `_stop` that saw the run before `done` was set
         _watches.pop(id(w), None)
+        w.budget.watch_lock = None
         if w.injected:
             _clear_async_exc(w.tid, None)
 
@@ -162,11 +174,76 @@ def _check_all():
 
 
 def _stop(w: Watch, kind, now: float):
+    """Raise kind into w's thread if it is in safe code now; else try again at the next poll."""
     with w.lock:
-        if w.done or (w.injected and now - w.last < REPEAT):
+        if w.done or w.budget.in_host or (w.injected and now - w.last < REPEAT):
             return
-        w.injected, w.last = True, now
-        _set_async_exc(w.tid, kind)
+        # The frame check and the injection must see the run's thread parked in one place.
+        # It moves only if this thread gives up the GIL, which the interpreter asks of it only
+        # after another thread has waited a whole switch interval (5 ms) since this thread
+        # took the GIL. sleep(0) hands the GIL round and takes it back fresh; what follows
+        # takes microseconds. The run's thread then raises the stop at the check point where
+        # it is parked, in the frame read here.
+        _yield_gil()
+        frame = _current_frames().get(w.tid)
+        name = frame.f_code.co_filename if frame is not None else ""
+        if name in SAFE_FILES or name[:GENERATED_LEN] == GENERATED_PREFIX:
+            w.injected, w.last = True, now
+            _set_async_exc(w.tid, kind)
+        else:
+            w.deferred += 1
+
+
+def enter_host(b) -> None:
+    """Mark b's run as running host code (a tool): from here until `leave_host` no stop arrives.
+
+    A stop injected before the mark is raised here (in our code, before the tool starts).
+    """
+    lock = getattr(b, "watch_lock", None)
+    try:
+        if lock is None:
+            b.in_host = True
+        else:
+            with lock:
+                b.in_host = True
+        _take_pending()
+    except BaseException:
+        b.in_host = False
+        raise
+
+
+def leave_host(b) -> None:
+    """The tool has returned: the run may be stopped again (once it is back in safe code)."""
+    b.in_host = False
+
+
+def _take_pending() -> None:
+    """Nothing: calling it is an interpreter check point, where a pending stop is raised."""
+
+
+def _safe_files() -> frozenset:
+    """The source files whose frames a stop may interrupt: the evaluator, values and builtins.
+
+    Left out: the machinery around a run (watchdog, session, sandbox, the big stack, pmap's
+    thread pool, process isolation), which holds locks, starts threads and waits on them.
+    tools.py is in: it checks and converts a call's data; the host call itself is kept out by
+    `enter_host`.
+    """
+    here = os.path.dirname(os.path.abspath(__file__))
+    unsafe = {"watchdog.py", "session.py", "sandbox.py", "isolation.py", "isolation_wire.py",
+              "isolation_worker.py", "deepstack.py", "parallel.py", "cli.py", "__init__.py"}
+    files = {os.path.join(here, f) for f in os.listdir(here)
+             if f.endswith(".py") and f not in unsafe}
+    core = os.path.join(here, "core")
+    files |= {os.path.join(core, f) for f in os.listdir(core) if f.endswith(".py")}
+    return frozenset(files)
+
+
+SAFE_FILES = _safe_files()
+GENERATED_PREFIX = "<ptclisp"  # co_filename of generated code (codegen.py)
+GENERATED_LEN = len(GENERATED_PREFIX)
+_current_frames = sys._current_frames
+_yield_gil = functools.partial(time.sleep, 0)
 
 
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096

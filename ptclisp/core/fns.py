@@ -108,8 +108,7 @@ def spread_args(coll, who: str = "apply"):
     if isinstance(coll, (str, *SET_TYPES)):
         return list(coll)
     if isinstance(coll, MAP_TYPES):
-        from .maps import sorted_items  # maps imports this module
-        return sorted_items(coll)
+        return maps.sorted_items(coll)
     raise EvalError(messages.type_error(who, "a collection as its last argument", coll),
                     code="type", hint=messages.HINT_APPLY_LAST)
 
@@ -271,3 +270,7 @@ def fnil(f, x, y=MISSING, z=MISSING):
         return fn(*patched)
 
     return nil_patched
+
+
+# Last: maps imports names of this module.
+from . import maps  # noqa: E402

@@ -143,8 +143,7 @@ def is_empty(s):
 @method(".isBlank", arity=1, signature="(.isBlank s)", doc="True if s is empty or only whitespace.",
         example=(('(.isBlank " \\t")', "true"),))
 def is_blank(s):
-    from .strings import JAVA_WHITESPACE
-    return not _s(".isBlank", s).strip(JAVA_WHITESPACE)
+    return not _s(".isBlank", s).strip(strings.JAVA_WHITESPACE)
 
 
 @method(".charAt", arity=2, signature="(.charAt s index)",
@@ -177,9 +176,8 @@ def equals_ignore_case(s, other):
         doc="s with every occurrence of the literal target replaced.",
         example=(('(.replace "a.b.c" "." "-")', '"a-b-c"'),))
 def replace(s, target, rep):
-    from .strings import _literal_replace
     s = _s(".replace", s)
-    return _literal_replace(s, _needle(".replace", target), _needle(".replace", rep), -1)
+    return strings._literal_replace(s, _needle(".replace", target), _needle(".replace", rep), -1)
 
 
 @method(".split", arity=(2, 3), signature="(.split s regex), (.split s regex limit)",
@@ -199,3 +197,7 @@ def matches(s, rx):
 
 
 __all__ = ["method"]
+
+
+# Last: strings imports names of this module.
+from . import strings  # noqa: E402

@@ -18,6 +18,7 @@ import re
 from .. import budget, messages
 from ..errors import EvalError
 from ..values import is_number
+from .dates import DateTime, LocalDate
 from .registry import builtin
 from .text import to_str
 
@@ -297,7 +298,6 @@ def _general(spec, d, ctx):
 
 def _moment(spec, x):
     """A (datetime, has_time) pair for a date conversion argument."""
-    from .dates import DateTime, LocalDate
     if type(x) is DateTime:
         return x.datetime(), True
     if type(x) is LocalDate:

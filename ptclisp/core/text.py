@@ -14,29 +14,20 @@ from __future__ import annotations
 import math
 import re
 
-from .. import budget, messages
+from .. import budget, formatter, messages
 from ..errors import EvalError
 from ..values import MAP_TYPES, MISSING, SET_TYPES, Keyword, Symbol, Var, sym
 from .predicates import VECTOR_CLASSES, is_fn, is_regex
 from .registry import builtin
 
 _KEYWORD_NAME = re.compile(r"[a-zA-Z][a-zA-Z0-9_?!-]*", re.ASCII)
-_FMT = None  # ptclisp.formatter, imported on first use
 _UNCHARGED = 1024  # strings up to this length are not charged against the size limit
 _MIN_ROOM = 16  # a cut value keeps at least this much room for its "(shown/total)" note
 
 
-def _formatter():
-    global _FMT
-    if _FMT is None:
-        from .. import formatter
-        _FMT = formatter
-    return _FMT
-
-
 def _pr(v, max_chars=None) -> str:
     """v printed readably (PTC-Lisp syntax)."""
-    return _formatter().format_value(v, max_chars=max_chars)
+    return formatter.format_value(v, max_chars=max_chars)
 
 
 # ---------------------------------------------------------------- str
@@ -51,7 +42,7 @@ def _int_str(n: int) -> str:
 
 def _float_str(x: float) -> str:
     if math.isfinite(x):
-        return _formatter().format_float(x)
+        return formatter.format_float(x)
     if x != x:
         return "NaN"
     return "Infinity" if x > 0 else "-Infinity"
