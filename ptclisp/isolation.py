@@ -26,13 +26,20 @@ import os
 import pickle
 import signal
 import socket
+import subprocess
 import sys
 import threading
 import time
 import weakref
+from multiprocessing.connection import Connection
+
+import attrs
 
 from . import budget as _budget
 from . import errors, messages
+from . import sandbox as _sandbox
+from .tooldef import Tool
+from .watchdog import call_watched
 from .isolation_wire import dumps, loads
 
 KILL_GRACE = 0.25  # seconds past the deadline before the host kills a worker
@@ -96,7 +103,6 @@ class Zygote:
     (its main module, its threads) is re-run or copied."""
 
     def __init__(self):
-        import subprocess
         self.ctrl, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
         code = "from ptclisp.isolation_worker import zygote_main; zygote_main(%d)" % theirs.fileno()
@@ -108,7 +114,6 @@ class Zygote:
 
     def fork(self) -> Worker:
         """A new worker, ready to serve (InternalError if it does not come up)."""
-        from multiprocessing.connection import Connection
         mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             with self.lock:
@@ -248,7 +253,6 @@ def _request(session, source: str) -> dict:
 
 
 def _worker_limits(limits):
-    import attrs
     return attrs.evolve(limits, isolation="none")
 
 
@@ -275,7 +279,6 @@ def _tool_specs(toolset) -> list:
 
 
 def _bare_spec(tool):
-    from .tooldef import Tool
     spec = Tool(lambda args: None, name=tool.name, takes="dict")
     spec.fn = None
     return spec
@@ -326,8 +329,7 @@ class _Host:
             rss = self.worker.rss()  # the worker's own watchdog stops it at mem_limit first
             if rss is not None and rss - self.base_rss > self.mem_limit * KILL_MEMORY_FACTOR:
                 self.worker.kill()
-                from .sandbox import memory_error
-                raise _Killed(memory_error(self.bud.limits))
+                raise _Killed(_sandbox.memory_error(self.bud.limits))
 
     def _died(self) -> dict:
         self.worker.kill()
@@ -344,7 +346,6 @@ class _Host:
 
     def _run_tool(self, rid, name, args):
         """Call the tool under the watchdog: converting hostile data stops at the deadline."""
-        from .watchdog import call_watched
         previous = _budget.install(self.bud)
         try:
             if self.bud.remaining_time() <= 0:
@@ -370,8 +371,7 @@ class _Host:
         if isinstance(exc, errors.PtcError):
             return exc
         if isinstance(exc, _budget.MemoryStop):
-            from .sandbox import memory_error
-            return memory_error(self.bud.limits)
+            return _sandbox.memory_error(self.bud.limits)
         if isinstance(exc, _budget.Stop):
             return self.bud.timeout_error()
         if isinstance(exc, Exception):  # a broken ToolSet: the program sees a ToolError

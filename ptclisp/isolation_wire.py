@@ -7,6 +7,7 @@ host run anything by sending a crafted pickle.
 """
 from __future__ import annotations
 
+import copyreg
 import functools
 import io
 import pickle
@@ -14,6 +15,8 @@ import sys
 import types
 
 from . import errors, messages
+from .core.regexp import Regex, make_regex
+from .deepstack import call_on_big_stack
 
 class RemoteFunction:
     """The host's handle of a function that lives in a worker process."""
@@ -41,7 +44,6 @@ def _reduce_error(e):
 
 
 def _rebuild_regex(source):
-    from .core.regexp import make_regex
     return make_regex(source)
 
 
@@ -51,8 +53,6 @@ def _reduce_regex(r):
 
 def _register_reducers():
     """Errors pickle with all their fields; regexes as their source (recompiled on arrival)."""
-    import copyreg
-    from .core.regexp import Regex
     copyreg.pickle(Regex, _reduce_regex)
     todo = [errors.PtcError]
     while todo:
@@ -134,7 +134,6 @@ def _deep(fn):
     try:
         return fn()
     except RecursionError:
-        from .deepstack import call_on_big_stack
         return call_on_big_stack(fn, DEEP_FRAMES)
 
 

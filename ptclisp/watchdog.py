@@ -37,6 +37,11 @@ REPEAT = 0.02  # seconds between repeated stops of a run that did not end (one m
 # hypothesis's gc callback ran up to 6 s, at 0.02 s it ends within 0.4 s)
 IDLE_AFTER = 5.0  # seconds without runs before the thread sleeps on its event
 
+try:
+    import resource
+except ImportError:  # pragma: no cover - not on this platform: the /proc reading is all there is
+    resource = None
+
 try:  # CPython only; elsewhere the cooperative checks are all there is
     import ctypes
 
@@ -255,6 +260,5 @@ def _rss() -> int:
         with open("/proc/self/statm", "rb") as f:
             return int(f.read().split()[1]) * _PAGE
     except OSError:
-        import resource
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         return peak if sys.platform == "darwin" else peak * 1024

@@ -65,3 +65,42 @@ def test_llm_uses_the_public_face_only():
     for path in modules("llm/*.py"):
         bad = {m for m in imports_of(path) if m.startswith(internals)}
         assert not bad, f"llm/{path.name} imports {bad}"
+
+
+# The worker process of Limits(isolation="process") runs one program at a time and keeps its
+# start-up small by importing in its entry functions; nothing else in the core may.
+LAZY_IMPORTS_ALLOWED = {"cli.py", "isolation_worker.py"}
+
+
+def _function_level_imports(path: Path) -> list[int]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    lines = []
+    for fn in ast.walk(tree):
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            lines += [n.lineno for n in ast.walk(fn) if isinstance(n, (ast.Import, ast.ImportFrom))]
+    return sorted(set(lines))
+
+
+def test_the_core_imports_nothing_inside_functions():
+    # A first import inside a run can be interrupted by a stop and leave the module lock held
+    # for every other thread (docs/sandbox.md, "Many sessions at once").
+    for path in [*modules("*.py"), *modules("core/*.py")]:
+        if path.name in LAZY_IMPORTS_ALLOWED:
+            continue
+        lines = _function_level_imports(path)
+        assert not lines, f"{path.relative_to(PKG)} imports inside functions at lines {lines}"
+
+
+def test_importing_ptclisp_does_all_one_time_set_up():
+    import subprocess
+    import sys
+    code = ("import sys, ptclisp\n"
+            "before = set(sys.modules)\n"
+            "s = ptclisp.Session(tools={'t': lambda x: x})\n"
+            "r = s.run('(let [f (fn [x] (* x 2)) v (for [i (range 3)] (f i))] "
+            "[(tool/t {:x 1}) (re-find #\"b+\" \"abbc\") (pmap f v) (str/join \",\" v)])')\n"
+            "assert r.ok, r.error\n"
+            "print(sorted(set(sys.modules) - before))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"  # the run imported nothing

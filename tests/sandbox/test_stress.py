@@ -35,3 +35,15 @@ def test_sessions_on_threads_and_tasks_end_exactly_as_expected(seed):
     assert counts["runs"] == (6 + 6) * 40 if big else (4 + 4) * 15
     assert (counts["wrong"], counts["internal"], counts["escaped"]) == (0, 0, 0), counts["problems"]
     assert counts["busy_refused"] == 1
+
+
+def test_the_first_run_in_a_fresh_process_gets_its_whole_budget():
+    # one-time set-up (grammar, scanners, registry tables) happens at import, not inside the
+    # first run's clock: a 0.1 s run that needs ~1 ms succeeds first time (it lost ~150 ms
+    # to building the grammar before)
+    code = ("import ptclisp\n"
+            "r = ptclisp.run('(->> (range 10) (map (fn [x] (* x x))) (filter even?) (reduce +))',"
+            " limits=ptclisp.Limits(timeout=0.1))\n"
+            "print(r.status, r.value)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.split() == ["ok", "120"], out.stderr

@@ -23,7 +23,13 @@ def _stubborn(seconds):
     return 42
 
 
-def test_no_stop_escapes_a_run_that_ends_under_fire(monkeypatch):
+@pytest.fixture
+def safe_here(monkeypatch):
+    """Let stops land in this file's frames, as they land in the evaluator's."""
+    monkeypatch.setattr(watchdog, "SAFE_FILES", watchdog.SAFE_FILES | {__file__})
+
+
+def test_no_stop_escapes_a_run_that_ends_under_fire(monkeypatch, safe_here):
     # stops every half millisecond while the run is over its deadline: the end of the run
     # (the window the old loop left open) is hit many times over
     monkeypatch.setattr(watchdog, "POLL", 0.0005)
@@ -41,7 +47,7 @@ def test_no_stop_escapes_a_run_that_ends_under_fire(monkeypatch):
     assert escaped == 0
 
 
-def test_a_stopped_run_returns_the_stop():
+def test_a_stopped_run_returns_the_stop(safe_here):
     budget = Budget(Limits(timeout=0.05))
 
     def forever():
@@ -50,3 +56,64 @@ def test_a_stopped_run_returns_the_stop():
 
     value, exc = watchdog.call_watched(forever, budget)
     assert value is None and isinstance(exc, Stop)
+
+
+def _busy(seconds):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        pass
+    return "finished"
+
+
+def test_no_stop_lands_outside_safe_code():
+    # this file is not the evaluator: a run busy here is left alone until it is back in safe
+    # code (a stop landing in an import, a logging handler or the host's code could leave a
+    # lock held for every other thread)
+    budget = Budget(Limits(timeout=0.01))
+    value, exc = watchdog.call_watched(lambda: _busy(0.3), budget)
+    assert (value, exc) == ("finished", None)
+
+
+def test_the_same_run_in_safe_code_is_stopped(safe_here):
+    budget = Budget(Limits(timeout=0.01))
+    start = time.monotonic()
+    value, exc = watchdog.call_watched(lambda: _busy(5), budget)
+    assert value is None and isinstance(exc, Stop)
+    assert time.monotonic() - start < 4
+
+
+def test_safe_files_are_the_evaluator_and_builtins_not_the_machinery():
+    names = {f.replace("\\", "/").split("ptclisp/", 1)[1] for f in watchdog.SAFE_FILES}
+    assert {"evaluator.py", "functions.py", "codegen.py", "tools.py", "core/seqs.py"} <= names
+    assert not names & {"watchdog.py", "session.py", "sandbox.py", "deepstack.py", "parallel.py"}
+
+
+def test_tools_never_receive_a_stop(monkeypatch):
+    # stops as often as the watchdog can fire them, at runs that call a tool in a tight loop:
+    # each stop must land in the program, never inside the tool
+    monkeypatch.setattr(watchdog, "POLL", 0.0005)
+    monkeypatch.setattr(watchdog, "GRACE", 0.0)
+    monkeypatch.setattr(watchdog, "REPEAT", 0.0)
+    seen = {"calls": 0, "stops": 0}
+
+    def probe() -> int:
+        """Busy host work that must never be interrupted."""
+        seen["calls"] += 1
+        try:
+            end = time.monotonic() + 0.0005
+            while time.monotonic() < end:
+                pass
+        except Stop:
+            seen["stops"] += 1
+            raise
+        return 1
+
+    from ptclisp import Session
+    session = Session(tools={"probe": probe}, limits=Limits(timeout=0.02))
+    kinds = set()
+    for _ in range(30):
+        result = session.run("(loop [i 0] (tool/probe) (recur (inc i)))")
+        kinds.add(result.error.limit if result.error is not None else result.status)
+    assert seen["calls"] > 100
+    assert seen["stops"] == 0
+    assert kinds == {"timeout"}
