@@ -38,13 +38,18 @@ class Budget:
 
     __slots__ = ("limits", "steps_left", "deadline", "depth", "max_depth", "max_size",
                  "max_chars", "print_left", "countdown", "period", "clock", "prints", "wall_clock",
-                 "in_host", "watch_lock", "__weakref__")
+                 "in_host", "watch_lock", "work_deadline", "wall_deadline", "paused_at",
+                 "tool_seconds", "__weakref__")
 
     def __init__(self, limits, clock=time.monotonic, wall_clock=time.time):
         self.limits = limits
         self.clock = clock
         self.steps_left = limits.max_steps if limits.max_steps is not None else float("inf")
-        self.deadline = clock() + limits.timeout if limits.timeout is not None else float("inf")
+        self.work_deadline = self.wall_deadline = float("inf")
+        self.deadline = float("inf")  # the nearer of the two: what the checks compare with
+        self.paused_at = None
+        self.tool_seconds = 0.0  # time spent waiting on tools (not the program's work)
+        self.start_clock()
         self.depth = 0
         self.max_depth = limits.max_depth
         self.max_size = limits.max_collection_size
@@ -79,9 +84,30 @@ class Budget:
             raise self.timeout_error()
 
     def timeout_error(self) -> LimitExceeded:
-        """The error of a run past its deadline."""
+        """The error of a run past its deadline: its own work (timeout) or the wall (max_wall)."""
+        if self.clock() > self.wall_deadline:
+            return self.wall_error()
         return LimitExceeded(messages.limit_timeout(self.limits.timeout), limit="timeout",
                              value=self.limits.timeout, hint=messages.HINT_TIMEOUT)
+
+    def wall_error(self, tool: str | None = None) -> LimitExceeded:
+        """The error of a run past max_wall; it speaks to the host when tools took the time."""
+        limit = self.limits.max_wall
+        return LimitExceeded(messages.limit_max_wall(limit, self.tool_seconds, tool),
+                             limit="max_wall", value=limit, hint=messages.HINT_MAX_WALL)
+
+    def pause(self) -> None:
+        """The run waits on a tool from now: that time is not the program's work."""
+        self.paused_at = self.clock()
+
+    def resume(self) -> float:
+        """The wait is over: move the work deadline on by its length, which is returned."""
+        spent = self.clock() - self.paused_at
+        self.paused_at = None
+        self.tool_seconds += spent
+        self.work_deadline += spent
+        self.deadline = min(self.work_deadline, self.wall_deadline)
+        return spent
 
     def depth_error(self) -> LimitExceeded:
         """The error of a run nested deeper than it may (calls, or data a builtin walks)."""
@@ -93,9 +119,14 @@ class Budget:
         return self.deadline - self.clock()
 
     def start_clock(self):
-        """Start the deadline from now: set-up before the program runs (a worker) is not its time."""
-        if self.limits.timeout is not None:
-            self.deadline = self.clock() + self.limits.timeout
+        """Start the deadlines from now: set-up before the program runs (a worker) is not its time."""
+        now, limits = self.clock(), self.limits
+        if limits.timeout is not None:
+            self.work_deadline = now + limits.timeout
+        wall = getattr(limits, "max_wall", None)
+        if wall is not None:
+            self.wall_deadline = now + wall
+        self.deadline = min(self.work_deadline, self.wall_deadline)
 
     def restart(self):
         """Forget the prints and depth of an attempt that runs again (on a bigger stack)."""

@@ -238,6 +238,7 @@ def _remote_toolset(specs, channel: _Channel):
             if b is not None:
                 b.check_time()
                 b.in_host = True
+                b.pause()  # the host's tool time is not the program's work
             tool = self.get(name)
             if tool is not None:  # check and convert the arguments here, under this run's limits
                 from .tools import bind_arguments
@@ -248,6 +249,7 @@ def _remote_toolset(specs, channel: _Channel):
                 raise e.with_span(span) if span is not None else e
             finally:
                 if b is not None:
+                    b.resume()
                     b.in_host = False
 
     ts = RemoteToolSet(None)

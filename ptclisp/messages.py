@@ -39,6 +39,24 @@ def limit_timeout(seconds) -> str:
     return f"timeout: the program ran longer than {seconds:g} s"
 
 
+def limit_max_wall(seconds, tool_seconds: float, tool: str | None = None) -> str:
+    during = f" while tool/{tool} ran" if tool else ""
+    return (f"max_wall: the run took longer than {seconds:g} s{during} "
+            f"({tool_seconds:.2f} s of it waiting on tools)")
+
+
+def limit_tool_timeout(name: str, seconds, took: float | None = None) -> str:
+    if took is None:
+        return f"tool_timeout: tool/{name} did not answer within {seconds:g} s"
+    return f"tool_timeout: tool/{name} took {took:.2f} s, longer than {seconds:g} s"
+
+
+HINT_MAX_WALL = ("the host's tools used the run's wall-clock time: the host can raise "
+                 "Limits(max_wall=...) or make the tools faster; the program may call fewer tools")
+HINT_TOOL_TIMEOUT = ("the host's tool is slow or stuck (not the program): the host can raise "
+                     "Limits(tool_timeout=...) or give the tool's client its own timeout")
+
+
 def limit_depth(n) -> str:
     return f"recursion depth limit exceeded: more than {n} nested calls"
 
@@ -401,12 +419,6 @@ def limit_tool_calls(n: int) -> str:
 
 
 HINT_TOOL_CALLS = "batch work into fewer tool calls, or process fewer items"
-
-
-def hint_timeout_in_tool(name: str, seconds: float) -> str:
-    """Hint of a timeout that passed while a (synchronous) tool ran."""
-    return (f"tool/{name} took {seconds:.2f} s and the run's time was up when it returned: "
-            "call fewer or cheaper tools")
 
 
 def tool_failed(name: str, exc) -> str:

@@ -23,7 +23,7 @@ from . import messages
 from . import tools as _tools
 from .core.registry import builtin
 from .core.support import as_fn, seq
-from .errors import EvalError, Fail, LimitExceeded, PtcError, Return
+from .errors import EvalError, Fail, PtcError, Return
 from .evaluator import call_value
 
 DEFAULT_MAX_PARALLEL = 8
@@ -121,9 +121,14 @@ class _Group:
         with self.lock:
             self._spawn()
         finished = False
+        p = self.parent
+        if p is not None:
+            p.pause()  # the branches meter their own work; waiting on them is not this thread's
         try:
             finished = self.done.wait(self._timeout())
         finally:
+            if p is not None:
+                p.resume()
             with self.lock:
                 self.closed = True
                 error = self.error
@@ -131,9 +136,7 @@ class _Group:
         if error is not None:
             raise error
         if not finished:
-            limits = self.parent.limits
-            raise LimitExceeded(messages.limit_timeout(limits.timeout), limit="timeout",
-                                value=limits.timeout, hint=messages.HINT_TIMEOUT)
+            raise p.wall_error()
         if self.parent is not None and self.steps:
             self.parent.tick(self.steps)
         return self.results
@@ -158,9 +161,9 @@ class _Group:
 
     def _timeout(self):
         p = self.parent
-        if p is None or p.limits.timeout is None:
+        if p is None or p.wall_deadline == float("inf"):
             return None
-        return max(p.remaining_time(), 0.0)
+        return max(p.wall_deadline - p.clock(), 0.0)
 
     def work(self):
         child = self._child_budget()
@@ -204,5 +207,6 @@ class _Group:
         if p is None:
             return None
         c = _budget.Budget(p.limits, clock=p.clock, wall_clock=p.wall_clock)
-        c.deadline, c.depth, c.steps_left = p.deadline, p.depth, p.steps_left
+        c.work_deadline, c.wall_deadline, c.deadline = p.work_deadline, p.wall_deadline, p.deadline
+        c.depth, c.steps_left = p.depth, p.steps_left
         return c

@@ -37,7 +37,9 @@ class Limits:
     within about the timeout. See docs/sandbox.md.
     """
 
-    timeout: float | None = 1.0  # seconds of wall clock, like PtcRunner
+    timeout: float | None = 1.0  # seconds of the program's own work (waiting on tools not counted)
+    tool_timeout: float | None = 30.0  # seconds one tool call may take
+    max_wall: float | None = 60.0  # seconds of wall clock for the whole run, tools included
     max_steps: int | None = 50_000_000  # user-function calls and loop iterations
     max_depth: int = 5_000  # nested user-function calls (and levels of data walked)
     max_collection_size: int | None = 1_000_000  # items in one vector, map or set a program builds

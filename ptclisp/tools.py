@@ -331,6 +331,20 @@ _loop_lock = threading.Lock()
 _loop: asyncio.AbstractEventLoop | None = None
 
 
+def _tool_timeout_error(name: str, limit, took: float | None = None) -> LimitExceeded:
+    return LimitExceeded(messages.limit_tool_timeout(name, limit, took), limit="tool_timeout",
+                         value=limit, hint=messages.HINT_TOOL_TIMEOUT)
+
+
+def _check_tool_time(name: str, took: float, b) -> None:
+    """After a call: a (synchronous, uninterrupted) tool past tool_timeout or max_wall fails it."""
+    limit = getattr(b.limits, "tool_timeout", None)
+    if limit is not None and took > limit:
+        raise _tool_timeout_error(name, limit, took)
+    if b.clock() > b.wall_deadline:
+        raise b.wall_error(name)
+
+
 def background_loop() -> asyncio.AbstractEventLoop:
     """The one event loop (on a daemon thread) that runs async tools outside `Session.arun`."""
     global _loop
@@ -413,10 +427,8 @@ class ToolSet:
         finally:
             entry["duration"] = time.perf_counter() - start
         entry["result"] = preview(value)
-        if b is not None and b.clock() > b.deadline:  # a synchronous tool is not interrupted
-            error = b.timeout_error()
-            error.hint = messages.hint_timeout_in_tool(tool.name, entry["duration"])
-            raise error
+        if b is not None:
+            _check_tool_time(tool.name, entry["duration"], b)
         return value
 
     def _invoke(self, tool: Tool, kwargs: dict, b):
@@ -453,15 +465,16 @@ class ToolSet:
         if running is loop:  # never block the loop we would wait on
             loop = background_loop()
         future = asyncio.run_coroutine_threadsafe(_await(awaitable), loop)
-        timeout = None
-        if b is not None and b.limits.timeout is not None:
-            timeout = max(b.remaining_time(), 0.0)
+        tool_limit = getattr(b.limits, "tool_timeout", None) if b is not None else None
+        wall_left = b.wall_deadline - b.clock() if b is not None else float("inf")
+        timeout = min(tool_limit if tool_limit is not None else float("inf"), max(wall_left, 0.0))
         try:
-            return future.result(timeout)
+            return future.result(None if timeout == float("inf") else timeout)
         except concurrent.futures.TimeoutError:
             future.cancel()
-            raise LimitExceeded(messages.limit_timeout(b.limits.timeout), limit="timeout",
-                                value=b.limits.timeout, hint=messages.HINT_TIMEOUT) from None
+            if tool_limit is not None and tool_limit <= wall_left:
+                raise _tool_timeout_error(tool.name, tool_limit) from None
+            raise b.wall_error(tool.name) from None
         except concurrent.futures.CancelledError:
             raise ToolError(messages.tool_failed(tool.name, messages.TOOL_CANCELLED), tool=tool.name,
                             code="tool") from None

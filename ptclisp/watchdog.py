@@ -166,7 +166,7 @@ def _check_all():
     rss = None
     for w in list(_watches.values()):
         b = w.budget
-        if w.done or b.in_host:
+        if w.done or b.in_host or b.paused_at is not None:  # ended, or waiting on the host
             continue
         if b.clock is time.monotonic and now > b.deadline + GRACE:
             _stop(w, Stop, now)
@@ -181,7 +181,8 @@ def _check_all():
 def _stop(w: Watch, kind, now: float):
     """Raise kind into w's thread if it is in safe code now; else try again at the next poll."""
     with w.lock:
-        if w.done or w.budget.in_host or (w.injected and now - w.last < REPEAT):
+        b = w.budget
+        if w.done or b.in_host or b.paused_at is not None or (w.injected and now - w.last < REPEAT):
             return
         # The frame check and the injection must see the run's thread parked in one place.
         # It moves only if this thread gives up the GIL, which the interpreter asks of it only
@@ -215,11 +216,14 @@ def enter_host(b) -> None:
     except BaseException:
         b.in_host = False
         raise
+    b.pause()  # waiting on the host is not the program's work (Limits.timeout)
 
 
-def leave_host(b) -> None:
-    """The tool has returned: the run may be stopped again (once it is back in safe code)."""
+def leave_host(b) -> float:
+    """The tool has returned: the run may be stopped again; returns the seconds it took."""
+    spent = b.resume()
     b.in_host = False
+    return spent
 
 
 def _take_pending() -> None:

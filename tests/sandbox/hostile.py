@@ -123,7 +123,9 @@ def limits_for(case: Hostile, **extra) -> ptclisp.Limits:
 def check(case: Hostile, result, elapsed: float, limits) -> None:
     """Raise AssertionError unless result and elapsed meet the case's expectation."""
     where = f"{case.id} [{case.family}]: {case.program.strip()[:160]}"
-    budget = (limits.timeout or 0) + MARGIN
+    # the program's own time, plus what its tools took (not the program's), within max_wall
+    tools = sum(c.get("duration", 0.0) for c in result.tool_calls)
+    budget = min((limits.timeout or 0) + tools, limits.max_wall or float("inf")) + MARGIN
     assert elapsed <= budget, f"{where}\ntook {elapsed:.2f} s, over {budget:.2f} s"
     printed = sum(len(p) for p in result.prints)
     assert printed <= (limits.max_print_chars or printed), f"{where}\nprinted {printed} chars"

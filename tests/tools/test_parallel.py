@@ -125,11 +125,19 @@ def test_return_and_fail_inside_are_errors(source, message):
     assert r.status == "error" and r.error.kind == "EvalError" and message in r.error.message
 
 
-def test_a_slow_branch_hits_the_shared_deadline():
+def test_a_slow_branch_hits_the_shared_wall_clock():
     def slow(i: int):
         time.sleep(0.05 if i else 3)
         return i
-    r = ptclisp.run("(pmap #(tool/slow {:i %}) [0 1 2])", tools={"slow": slow}, limits=Limits(timeout=0.3))
+    r = ptclisp.run("(pmap #(tool/slow {:i %}) [0 1 2])", tools={"slow": slow},
+                    limits=Limits(timeout=0.3, max_wall=0.5))
+    assert r.error.kind == "LimitExceeded" and r.error.limit == "max_wall"
+    assert r.duration < 2
+
+
+def test_a_runaway_branch_stops_at_the_programs_timeout():
+    r = ptclisp.run("(pmap (fn [i] (if (= i 0) (loop [] (recur)) i)) [0 1 2])",
+                    limits=Limits(timeout=0.3))
     assert r.error.kind == "LimitExceeded" and r.error.limit == "timeout"
 
 

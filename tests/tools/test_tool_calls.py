@@ -11,6 +11,7 @@ from collections import OrderedDict
 import pytest
 
 import ptclisp
+from ptclisp import messages
 from ptclisp import Limits, Tool
 
 
@@ -287,26 +288,75 @@ def test_arun_with_sync_tools_and_errors():
     assert ok.value == 3 and bad.error.kind == "AnalysisError"
 
 
-def test_an_async_tool_past_the_deadline_is_a_timeout():
+def test_an_async_tool_past_tool_timeout_is_cancelled_and_named():
     async def hang():
         await asyncio.sleep(30)
-    r = ptclisp.run("(tool/hang)", tools={"hang": hang}, limits=Limits(timeout=0.2))
-    assert r.error.kind == "LimitExceeded" and r.error.limit == "timeout"
+    r = ptclisp.run("(tool/hang)", tools={"hang": hang}, limits=Limits(timeout=0.2, tool_timeout=0.3))
+    assert r.error.kind == "LimitExceeded" and r.error.limit == "tool_timeout"
+    assert r.error.message == "tool_timeout: tool/hang did not answer within 0.3 s"
+    assert r.error.hint == messages.HINT_TOOL_TIMEOUT  # speaks to the host, not the model
+    assert r.duration < 5
 
 
-def test_a_sync_tool_that_overruns_the_timeout_fails_the_run_when_it_returns():
+def test_an_async_tool_past_max_wall_is_cancelled():
+    async def hang():
+        await asyncio.sleep(30)
+    r = ptclisp.run("(tool/hang)", tools={"hang": hang}, limits=Limits(timeout=0.2, max_wall=0.3))
+    assert r.error.limit == "max_wall" and "while tool/hang ran" in r.error.message
+
+
+def _sleeper(seconds):
     import time
 
     def slow():
-        time.sleep(0.3)
+        time.sleep(seconds)
         return 1
-    r = ptclisp.run("(do (tool/slow) (+ 1 2))", tools={"slow": slow}, limits=Limits(timeout=0.1))
-    assert r.error.kind == "LimitExceeded" and r.error.limit == "timeout"
-    assert r.error.hint.startswith("tool/slow took 0.3")  # 0.30 s or a little more
-    assert r.error.hint.endswith(" s and the run's time was up when it returned: "
-                                 "call fewer or cheaper tools")
+    return slow
+
+
+def test_tool_time_is_not_the_programs_time():
+    # three 0.3 s tool calls under a 0.2 s timeout: the program's own work is microseconds
+    r = ptclisp.run("(do (tool/slow) (tool/slow) (tool/slow) (+ 1 2))",
+                    tools={"slow": _sleeper(0.3)}, limits=Limits(timeout=0.2))
+    assert r.status == "ok" and r.value == 3
+    assert r.duration >= 0.9
+
+
+def test_a_runaway_loop_after_a_slow_tool_still_stops_at_its_own_timeout():
+    r = ptclisp.run("(do (tool/slow) (loop [] (recur)))", tools={"slow": _sleeper(0.3)},
+                    limits=Limits(timeout=0.2))
+    assert r.error.limit == "timeout"
+
+
+def test_a_sync_tool_past_tool_timeout_fails_the_run_when_it_returns():
+    r = ptclisp.run("(do (tool/slow) (+ 1 2))", tools={"slow": _sleeper(0.3)},
+                    limits=Limits(timeout=0.1, tool_timeout=0.2))
+    assert r.error.kind == "LimitExceeded" and r.error.limit == "tool_timeout"
+    assert r.error.message.startswith("tool_timeout: tool/slow took 0.3")  # 0.30 s or a bit more
+    assert r.error.message.endswith(" s, longer than 0.2 s")
+    assert r.error.hint == messages.HINT_TOOL_TIMEOUT
     assert r.error.span.line == 1 and r.error.span.column == 5  # at the tool call
     assert [c["name"] for c in r.tool_calls] == ["slow"] and r.tool_calls[0]["result"] == "1"
+
+
+def test_max_wall_bounds_the_whole_run_tools_included():
+    r = ptclisp.run("(do (tool/slow) (tool/slow) (+ 1 2))", tools={"slow": _sleeper(0.3)},
+                    limits=Limits(timeout=0.2, max_wall=0.5))
+    assert r.error.limit == "max_wall"
+    assert r.error.message.startswith("max_wall: the run took longer than 0.5 s while tool/slow ran")
+    assert r.error.hint == messages.HINT_MAX_WALL
+    assert len(r.tool_calls) == 2
+
+
+def test_parallel_tool_calls_are_tool_time_too():
+    r = ptclisp.run("(pmap (fn [i] (tool/slow)) [1 2 3])", tools={"slow": _sleeper(0.3)},
+                    limits=Limits(timeout=0.2))
+    assert r.status == "ok" and r.value == [1, 1, 1]
+
+
+def test_the_defaults_fit_tools_of_several_seconds():
+    limits = Limits()
+    assert (limits.timeout, limits.tool_timeout, limits.max_wall) == (1.0, 30.0, 60.0)
 
 
 def test_a_sync_tool_within_the_timeout_is_fine():

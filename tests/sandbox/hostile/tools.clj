@@ -47,13 +47,23 @@
 (tool/boom {})
 ;; !! ToolError: tool/boom failed
 
-;; a slow synchronous tool (0.5 s) cannot be interrupted; the run fails once it returns,
-;; since the timeout covers the whole run, tool calls included
+;; a slow synchronous tool (0.5 s): its time is the host's, not the program's (timeout)
 (tool/slow {})
-;; !! LimitExceeded timeout
+;; => 1
 
+;; it cannot be interrupted; past tool_timeout the run fails once it returns
+;; limits: tool_timeout=0.3
+(tool/slow {})
+;; !! LimitExceeded tool_timeout
+
+;; the wall clock bounds the whole run, tools included
+;; limits: max_wall=0.3
 (pmap (fn [i] (tool/slow {})) (range 100))
-;; !! LimitExceeded timeout
+;; !! LimitExceeded max_wall
+
+;; limits: max_wall=0.7
+(do (tool/slow {}) (tool/slow {}))
+;; !! LimitExceeded max_wall
 
 (map (fn [i] (tool/echo {:i i})) (range 100000))
 ;; !! LimitExceeded timeout|max_tool_calls
