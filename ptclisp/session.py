@@ -110,16 +110,19 @@ class Session:
         finally:
             self._host_loop = None
 
-    def run(self, source: str) -> Result:
-        """Run one program; commits its defs unless it ends in an error."""
+    def run(self, source: str, *, final: bool = True) -> Result:
+        """Run one program; commits its defs unless it ends in an error.
+
+        final=False: an exploration turn of a conversation; the return signature is checked
+        only when the program calls `return`, not on the value it ends with."""
         if not isinstance(source, str):
             raise TypeError(messages.api_not_source(source))
         start = time.perf_counter()
-        result = self._run(source)
+        result = self._run(source, final)
         result.duration = time.perf_counter() - start
         return result
 
-    def _run(self, source: str) -> Result:
+    def _run(self, source: str, final: bool = True) -> Result:
         ctx, limits = self.ctx, self.limits
         ctx.memory = dict(self.memory)
         ctx.history = self.history
@@ -133,7 +136,8 @@ class Session:
             status, value, error = _sandbox.run_program(self, source, bud)
         finally:
             _tools.restore(previous_tools)
-        if error is None and status in ("ok", "returned") and self.signature is not None:
+        checked = ("ok", "returned") if final else ("returned",)
+        if error is None and status in checked and self.signature is not None:
             error = _signature_error(self.signature, value)
         if error is not None:
             error.source = source
