@@ -309,3 +309,27 @@ def bad_choice(what: str, choices, got) -> str:
 def native_name_clash(first: str, second: str, native: str) -> str:
     """Two tools (or a tool and lisp_eval) with one native name."""
     return f"tools {first!r} and {second!r} have the same native name {native!r}; rename one"
+
+
+# ---------------------------------------------------------------- pieces of turn problems
+
+UNEXPECTED_STRUCTURE = "unexpected structure"
+JSON_TOO_DEEP = "nested too deeply"
+
+
+def turn_part(what: str, kind: str) -> str:
+    """A part of a turn of the wrong kind."""
+    return f"{what} is {kind}"
+
+
+def got(kind: str) -> str:
+    """What was found instead."""
+    return f"got {kind}"
+
+
+def json_error(message: str, line: int, column: int) -> str:
+    """Where JSON text stops parsing."""
+    return f"{message} at line {line}, column {column}"
+
+INTERNAL_ERROR = ("ptclisp could not handle this turn (an internal error, logged for the host); "
+                  "nothing ran. Try again.")
