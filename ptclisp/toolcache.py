@@ -2,7 +2,7 @@
 
 Arguments are compared in canonical form (`canonical_args`): keyword and string keys are the
 same key, `-` and `_` in keys are the same character (keys become kebab-case), integral floats
-are integers (`1.0` is `1`), tuples, vectors and lists are lists, sets are sorted lists and
+(up to 100 digits) are integers (`1.0` is `1`), tuples, vectors and lists are lists, sets are sorted lists and
 keyword values are their names (as they cross the tool boundary). Booleans stay booleans:
 `true` and `1` are different arguments. A native call of a tool and a `(tool/name ...)` call in
 a program with equal canonical arguments share one entry. Only successful results are stored;
@@ -27,8 +27,9 @@ def canonical_args(args):
     t = type(args)
     if t is bool or args is None or t is str or t is int:
         return args
-    if t is float:
-        return int(args) if math.isfinite(args) and args == int(args) else args
+    if t is float:  # integral floats of up to 100 digits (what a program can write) are ints
+        return int(args) if math.isfinite(args) and args == int(args) and abs(args) < 1e100 \
+            else args
     if t is Keyword:
         return args.name
     if isinstance(args, MAP_TYPES):

@@ -24,7 +24,8 @@ import re
 
 from ..formatter import format_value
 from ..toolcache import canonical_args
-from ..tools import to_python
+from ..errors import PtcError
+from ..tools import NotData, from_python, to_python
 from ..values import Keyword
 from . import messages as M
 
@@ -58,7 +59,7 @@ def _lisp_key(k):
 
 def build_preview(tool, full_result, args) -> tuple[str, dict]:
     """("ok" | "fallback", preview) for a tool's full result and the arguments of the call."""
-    data = to_python(full_result)
+    data = _json_data(full_result)
     status, preview = "ok", None
     if callable(tool.preview):
         preview, problem = _custom(tool, data)
@@ -72,6 +73,14 @@ def build_preview(tool, full_result, args) -> tuple[str, dict]:
     preview.update({"status": "ok", "full_result_cached": True,
                     "cache_hint": cache_hint(tool.name, args)})
     return status, preview
+
+
+def _json_data(value):
+    """JSON-shaped Python for a PTC value or host data (dates become ISO text)."""
+    try:
+        return to_python(from_python(value))
+    except (NotData, PtcError, RecursionError):
+        return to_python(value)
 
 
 def _custom(tool, data) -> tuple[dict | None, str | None]:
