@@ -260,11 +260,6 @@ def program_failed(value: str) -> str:
     return f"The program failed: {value}"
 
 
-def tool_call_failed(message: str) -> str:
-    """A native app-tool call that raised or was called wrongly."""
-    return message
-
-
 # ---------------------------------------------------------------- final answers
 
 

@@ -17,7 +17,6 @@ from openai.types.responses import CustomToolParam, FunctionToolParam, Response,
 from anthropic.types import Message
 from pydantic import TypeAdapter
 
-import ptclisp
 from ptclisp import Session, Tool
 from ptclisp.llm import handle_response, request_tools, tool_schema
 

@@ -7,7 +7,6 @@ import json
 import pytest
 from hypothesis import given, strategies as st
 
-import ptclisp
 from ptclisp import Limits, Session, Tool
 from ptclisp.llm import handle_response
 from ptclisp.llm import messages as M
