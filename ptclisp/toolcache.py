@@ -2,9 +2,9 @@
 
 Arguments are compared in canonical form (`canonical_args`): keyword and string keys are the
 same key, `-` and `_` in keys are the same character (keys become kebab-case), integral floats
-(up to 100 digits) are integers (`1.0` is `1`), tuples, vectors and lists are lists, sets are sorted lists and
-keyword values are their names (as they cross the tool boundary). Booleans stay booleans:
-`true` and `1` are different arguments. A native call of a tool and a `(tool/name ...)` call in
+(up to 100 digits) are integers (`1.0` is `1`), tuples, vectors and lists are lists, sets
+are sorted lists and keyword values are their names (as they cross the tool boundary).
+Booleans stay booleans: `true` and `1` are different arguments. A native call of a tool and a `(tool/name ...)` call in
 a program with equal canonical arguments share one entry. Only successful results are stored;
 the cache keeps the most recently used `max_entries` results.
 """

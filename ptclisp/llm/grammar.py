@@ -5,8 +5,8 @@ Providers that constrain a custom tool's input with a Lark grammar (OpenAI custo
 no look-around. So the generated grammar is our grammar with three changes: the `TOKEN_END`
 look-ahead is dropped (a word then simply ends where the next token starts), `SYMBOL` is
 spelled without look-arounds, and a program has at least one form (whitespace and comments
-before it are matched explicitly: llguidance skips ignored text only after a first token). Rules and every other
-terminal are copied as written. It accepts every program the reader accepts (and a few that
+before it are matched explicitly: llguidance skips ignored text only after a first token).
+Rules and every other terminal are copied as written. It accepts every program the reader accepts (and a few that
 the reader refuses, such as `1abc`); an unbalanced program is never accepted.
 """
 from __future__ import annotations

@@ -46,7 +46,8 @@ def success_body(result, memory_before) -> dict:
     if result.value is not None:
         body["result"] = fb.result
     body.update({"prints": list(fb.prints), "feedback": fb.text,
-                 "memory": {"changed": dict(fb.memory.changed), "stored_keys": list(fb.memory.stored),
+                 "memory": {"changed": dict(fb.memory.changed),
+                            "stored_keys": list(fb.memory.stored),
                             "truncated": fb.memory.truncated},
                  "truncated": fb.truncated})
     return body

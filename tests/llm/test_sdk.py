@@ -49,7 +49,8 @@ def _session():
     def search_logs(query: str, limit: int | None = None) -> list:
         """Search log events."""
         return [{"id": 1, "level": "error"}]
-    return Session(tools=[Tool(search_logs, expose="both", cache=True), Tool(lambda: 1, name="ping-now", expose="native")])
+    return Session(tools=[Tool(search_logs, expose="both", cache=True),
+                          Tool(lambda: 1, name="ping-now", expose="native")])
 
 
 @pytest.mark.parametrize("provider", list(TOOL_TYPES))
