@@ -378,3 +378,22 @@ def test_every_call_gets_exactly_one_result_whatever_the_turn(provider, mode, co
     bodies, _ = results(provider, step.messages)
     assert len(bodies) == len(calls)
     json.dumps(step.messages)
+
+
+_keys = st.sampled_from(["role", "content", "tool_calls", "id", "type", "function", "name",
+                         "arguments", "output", "call_id", "input", "text", "choices", "message",
+                         "custom"])
+_values = st.sampled_from(["function", "tool_use", "function_call", "custom_tool_call", "text",
+                           "message", "output_text", "lisp_eval", "custom", "{}",
+                           '{"program": "(+ 1 2)"}'])
+_garbage = st.recursive(st.none() | st.integers() | st.text(max_size=5) | _values,
+                        lambda inner: st.lists(inner, max_size=3)
+                        | st.dictionaries(_keys, inner, max_size=4), max_leaves=15)
+
+
+@given(provider=st.sampled_from(PROVIDERS), mode=st.sampled_from(["tool_call", "combined"]),
+       garbage=_garbage)
+def test_any_structure_is_handled_without_an_exception(provider, mode, garbage):
+    step = handle_response(garbage, Session(), provider=provider, mode=mode)
+    assert step.status in ("continue", "ok")
+    json.dumps(step.messages)
