@@ -59,7 +59,7 @@ def _lisp_key(k):
 
 def build_preview(tool, full_result, args) -> tuple[str, dict]:
     """("ok" | "fallback", preview) for a tool's full result and the arguments of the call."""
-    data = _json_data(full_result)
+    data = to_python(full_result)
     status, preview = "ok", None
     if callable(tool.preview):
         preview, problem = _custom(tool, data)
@@ -76,7 +76,7 @@ def build_preview(tool, full_result, args) -> tuple[str, dict]:
 
 
 def _json_data(value):
-    """JSON-shaped Python for a PTC value or host data (dates become ISO text)."""
+    """JSON-shaped Python for PTC values or host data (dates become ISO text)."""
     try:
         return to_python(from_python(value))
     except (NotData, PtcError, RecursionError):
@@ -112,7 +112,7 @@ def metadata(data) -> dict:
 
 
 def _rows(data: list, limit: int) -> dict:
-    rows = data[:limit]
+    rows = _json_data(data[:limit])
     out = {"result_count": len(data), "rows": rows, "schema": infer_schema(rows)}
     keys = _sample_keys(rows)
     if keys is not None:
