@@ -23,7 +23,9 @@ MISS = object()  # what `ToolCache.get` returns when nothing is stored
 
 
 def canonical_args(args):
-    """The canonical form of tool arguments: plain Python, kebab-case string keys, sorted."""
+    """The canonical form of tool arguments: plain Python, kebab-case string keys, sorted.
+
+    Python's `==` takes True for 1; compare canonical arguments with `cache_key`, which does not."""
     t = type(args)
     if t is bool or args is None or t is str or t is int:
         return args
