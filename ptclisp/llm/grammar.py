@@ -15,6 +15,8 @@ import re
 import threading
 from importlib import resources
 
+from . import messages as M
+
 __all__ = ["lisp_eval_grammar", "grammar_source"]
 
 _SYM_START = r"a-zA-Z*<>=?!_%.&"
@@ -71,7 +73,7 @@ def _convert(text: str) -> str:
             continue
         m = _DEFINITION.match(item)
         if m is None:
-            raise ValueError(f"unexpected line in the grammar: {item[:60]}")
+            raise ValueError(M.grammar_unexpected(item[:60]))
         name, body = m.group(2), m.group(3)
         if name == "start":  # llguidance skips %ignore text only after a first token
             body = "LEADING? form+"
@@ -82,6 +84,6 @@ def _convert(text: str) -> str:
             continue
         body = re.sub(r"\s+TOKEN_END\b", "", body)
         if name.isupper() and _LOOKAROUND.search(body):
-            raise ValueError(f"terminal {name} uses a look-around; give it a spelling in _REPLACED")
+            raise ValueError(M.grammar_lookaround(name))
         lines.append(f"{name}: {body}")
     return "\n".join(lines) + "\n"

@@ -328,3 +328,19 @@ def json_error(message: str, line: int, column: int) -> str:
 
 INTERNAL_ERROR = ("ptclisp could not handle this turn (an internal error, logged for the host); "
                   "nothing ran. Try again.")
+
+
+def grammar_unexpected(line: str) -> str:
+    """grammar/ptclisp.lark holds a line the lisp_eval grammar generator does not know."""
+    return f"unexpected line in the grammar: {line}"
+
+
+def grammar_lookaround(name: str) -> str:
+    """A terminal llguidance cannot run (it has no look-arounds)."""
+    return f"terminal {name} uses a look-around; give it a spelling in grammar._REPLACED"
+
+
+# how a JSON value is named to the model (bool before int: True is an int in Python)
+JSON_KINDS = ((bool, "a boolean"), (dict, "an object"), (list, "a list"), (str, "a string"),
+              (type(None), "missing"), (int, "a number"), (float, "a number"), (bytes, "bytes"))
+NOT_JSON_DATA = "not JSON data"

@@ -30,7 +30,7 @@ from .preview import build_preview
 from .results import (
     assemble, error_body, fail_body, program_error_body, success_body, tool_output,
 )
-from .turns import Call, read_turn
+from .turns import Call, kind_of, read_turn
 
 __all__ = ["Step", "handle_response"]
 
@@ -134,7 +134,7 @@ def _program_problem(args) -> str | None:
     if program is None:
         return M.PROGRAM_MISSING
     if not isinstance(program, str):
-        return M.program_not_string(_json_kind(program))
+        return M.program_not_string(kind_of(program))
     if not program.strip():
         return M.PROGRAM_BLANK
     try:
@@ -142,11 +142,6 @@ def _program_problem(args) -> str | None:
     except UnicodeEncodeError:
         return M.NOT_UNICODE
     return None
-
-
-def _json_kind(v) -> str:
-    return {bool: "a boolean", int: "a number", float: "a number", dict: "an object",
-            list: "a list"}.get(type(v), "not a string")
 
 
 def _run_program(call: Call, session, provider: str, *, final: bool) -> Step:

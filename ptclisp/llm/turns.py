@@ -67,17 +67,16 @@ def _plain(turn):
 
 def _need(value, kind, what: str):
     if not isinstance(value, kind):
-        raise TypeError(M.turn_part(what, _kind(value)))
+        raise TypeError(M.turn_part(what, kind_of(value)))
     return value
 
 
-def _kind(value) -> str:
-    names = {dict: "an object", list: "a list", str: "a string", type(None): "missing",
-             int: "a number", float: "a number", bool: "a boolean", bytes: "bytes"}
-    for t, n in names.items():
+def kind_of(value) -> str:
+    """How a JSON value is named to the model: "a number", "an object"..."""
+    for t, name in M.JSON_KINDS:
         if isinstance(value, t):
-            return n
-    return "not JSON data"
+            return name
+    return M.NOT_JSON_DATA
 
 
 def _ids(calls: list) -> tuple:
@@ -113,7 +112,7 @@ def decode_args(raw) -> tuple[dict | None, str | None]:
     if isinstance(raw, Mapping):
         return dict(raw), None
     if not isinstance(raw, str):
-        return None, M.bad_arguments(M.got(_kind(raw)))
+        return None, M.bad_arguments(M.got(kind_of(raw)))
     if len(raw) > MAX_ARGUMENT_CHARS:
         return None, M.arguments_too_large(len(raw), MAX_ARGUMENT_CHARS)
     try:
@@ -123,7 +122,7 @@ def decode_args(raw) -> tuple[dict | None, str | None]:
     except RecursionError:
         return None, M.bad_arguments(M.JSON_TOO_DEEP)
     if not isinstance(value, dict):
-        return None, M.bad_arguments(M.got(_kind(value)))
+        return None, M.bad_arguments(M.got(kind_of(value)))
     return value, None
 
 
@@ -135,7 +134,7 @@ def _call(id_, name, raw, kind="function") -> Call:
             except UnicodeDecodeError:
                 return Call(_id(id_), _name(name), None, M.NOT_UNICODE, kind)
         args, problem = ({"program": raw}, None) if isinstance(raw, str) else \
-            (None, M.program_not_string(_kind(raw)))
+            (None, M.program_not_string(kind_of(raw)))
         return Call(_id(id_), _name(name), args, problem, kind)
     args, problem = decode_args(raw)
     return Call(_id(id_), _name(name), args, problem, kind)
@@ -165,7 +164,7 @@ def _openai(data) -> Turn:
     calls = []
     for raw in _need(data.get("tool_calls") or [], list, "tool_calls"):
         if not isinstance(raw, Mapping):
-            calls.append(Call("", "", None, M.bad_arguments(M.turn_part("the call", _kind(raw)))))
+            calls.append(Call("", "", None, M.bad_arguments(M.turn_part("the call", kind_of(raw)))))
         elif raw.get("type") == "custom" or "custom" in raw:
             custom = raw.get("custom") if isinstance(raw.get("custom"), Mapping) else {}
             calls.append(_call(raw.get("id"), custom.get("name"), custom.get("input"), "custom"))
