@@ -180,6 +180,7 @@ def test_program_errors_are_paired_and_continue(provider, program, reason, text)
     ({}, M.PROGRAM_MISSING),
     ({"code": "(+ 1 2)"}, M.PROGRAM_MISSING),
     ({"program": 42}, M.program_not_string("a number")),
+    ({"program": True}, M.program_not_string("a boolean")),
     ({"program": {"a": 1}}, M.program_not_string("an object")),
     ({"program": "  \n\t"}, M.PROGRAM_BLANK),
     ({"program": "(str \"\ud800\")"}, M.NOT_UNICODE),
