@@ -50,6 +50,10 @@ def test_exposure_messages_are_pinned():
         "tool t: expose must be \"program\", \"native\" or \"both\", got 'x'")
     assert messages.tool_preview_needs_cache("t", "program", False) == (
         "tool t: a preview needs expose=\"both\" and cache=True (got expose='program', cache=False)")
+    assert messages.tool_bad_preview("t", "x") == (
+        "tool t: preview must be \"metadata\", \"rows\" or a callable, got 'x'")
+    assert messages.tool_bad_preview_limit("t", 0) == (
+        "tool t: preview_limit must be a positive integer, got 0")
     assert messages.cache_bad_size(0) == (
         "the tool cache's max_entries must be a positive integer, got 0")
 
