@@ -843,6 +843,27 @@ def tool_duplicate(name: str) -> str:
     return f"two tools are named {name} (snake_case and kebab-case names are the same name)"
 
 
+def tool_bad_expose(name: str, value) -> str:
+    return f"tool {name}: expose must be \"program\", \"native\" or \"both\", got {value!r}"
+
+
+def tool_bad_preview(name: str, value) -> str:
+    return f"tool {name}: preview must be \"metadata\", \"rows\" or a callable, got {value!r}"
+
+
+def tool_preview_needs_cache(name: str, expose, cache) -> str:
+    return (f"tool {name}: a preview needs expose=\"both\" and cache=True "
+            f"(got expose={expose!r}, cache={cache!r})")
+
+
+def tool_bad_preview_limit(name: str, value) -> str:
+    return f"tool {name}: preview_limit must be a positive integer, got {value!r}"
+
+
+def cache_bad_size(value) -> str:
+    return f"the tool cache's max_entries must be a positive integer, got {value!r}"
+
+
 def tool_bad_takes(value) -> str:
     return f"takes must be \"kwargs\" or \"dict\", got {value}"
 

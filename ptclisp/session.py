@@ -110,15 +110,17 @@ class Session:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(None, self._run_guarded, source, loop)
 
-    def run(self, source: str) -> Result:
+    def run(self, source: str, *, final: bool = True) -> Result:
         """Run one program; commits its defs unless it ends in an error.
 
+        final=False: an exploration turn of a conversation; the return signature is checked
+        only when the program calls `return`, not on the value it ends with.
         A Session runs one program at a time: a second run started while one is in progress
         (another thread, task or a tool of this run) raises SessionBusyError.
         """
-        return self._run_guarded(source, None)
+        return self._run_guarded(source, None, final)
 
-    def _run_guarded(self, source: str, host_loop) -> Result:
+    def _run_guarded(self, source: str, host_loop, final: bool = True) -> Result:
         if not isinstance(source, str):
             raise TypeError(messages.api_not_source(source))
         if not self._busy.acquire(blocking=False):
@@ -126,14 +128,14 @@ class Session:
         try:
             self._host_loop = host_loop
             start = time.perf_counter()
-            result = self._run(source)
+            result = self._run(source, final)
             result.duration = time.perf_counter() - start
             return result
         finally:
             self._host_loop = None
             self._busy.release()
 
-    def _run(self, source: str) -> Result:
+    def _run(self, source: str, final: bool = True) -> Result:
         ctx, limits = self.ctx, self.limits
         ctx.memory = dict(self.memory)
         ctx.history = self.history
@@ -147,7 +149,8 @@ class Session:
             status, value, error = _sandbox.run_program(self, source, bud)
         finally:
             _tools.restore(previous_tools)
-        if error is None and status in ("ok", "returned") and self.signature is not None:
+        checked = ("ok", "returned") if final else ("returned",)
+        if error is None and status in checked and self.signature is not None:
             error = _signature_error(self.signature, value)
         if error is not None:
             error.source = source

@@ -49,7 +49,8 @@ class Tool:
 
     def __init__(self, fn, *, name: str | None = None, description: str | None = None,
                  signature: str | None = None, params=None, returns=None, schema: dict | None = None,
-                 takes: str | None = None):
+                 takes: str | None = None, expose: str = "program", cache: bool = False,
+                 preview=None, preview_limit: int = 20):
         if not callable(fn):
             raise TypeError(messages.tool_not_callable(name or repr(fn)))
         self.fn = fn
@@ -83,6 +84,8 @@ class Tool:
         self.is_async = _is_async(fn)
         self.by_key = _param_index(self.params)
         self.required = [p for p in self.params if p.required]
+        self.expose, self.cache, self.preview, self.preview_limit = _exposure(
+            self.name, expose, cache, preview, preview_limit)
 
     def __repr__(self) -> str:
         return f"Tool({self.signature_text})"
@@ -126,6 +129,28 @@ class Tool:
         shown = self.required or self.params[:1]
         inner = " ".join(f":{kebab(p.name)} ..." for p in shown)
         return f"(tool/{self.name} {{{inner}}})" if inner else f"(tool/{self.name})"
+
+
+EXPOSE = ("program", "native", "both")
+PREVIEWS = (None, "metadata", "rows")
+
+
+def _exposure(name: str, expose, cache, preview, limit) -> tuple:
+    """Checked (expose, cache, preview, preview_limit) of a tool (see ptclisp.llm for their use).
+
+    expose: who may call the tool: programs (`(tool/name ...)`), the model natively, or both.
+    cache: a successful result is kept; a call with canonically equal arguments reuses it.
+    preview: how a native call of a cached tool exposed "both" shows its result (metadata,
+    the first preview_limit rows, or a callable)."""
+    if expose not in EXPOSE:
+        raise ValueError(messages.tool_bad_expose(name, expose))
+    if preview not in PREVIEWS and not callable(preview):
+        raise ValueError(messages.tool_bad_preview(name, preview))
+    if preview is not None and not (cache and expose == "both"):
+        raise ValueError(messages.tool_preview_needs_cache(name, expose, cache))
+    if type(limit) is not int or limit < 1:
+        raise ValueError(messages.tool_bad_preview_limit(name, limit))
+    return expose, bool(cache), preview, limit
 
 
 def as_tools(tools) -> list[Tool]:

@@ -31,6 +31,7 @@ from . import watchdog
 from .core.dates import DateTime, LocalDate
 from .errors import LimitExceeded, PtcError, ToolError
 from .formatter import cut_text, format_value
+from .toolcache import MISS, ToolCache
 from .tooldef import Tool, as_tools, kebab
 from .values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, PVector, Symbol, freeze
 
@@ -366,11 +367,18 @@ class ToolSet:
     """The tools of one Session, and what one run of it gives and records at the boundary."""
 
     def __init__(self, tools=None):
-        self.tools: dict[str, Tool] = {}
+        self.tools: dict[str, Tool] = {}  # what programs may call (expose "program" or "both")
+        self.native: dict[str, Tool] = {}  # what the model may call natively ("native" or "both")
+        seen = set()
         for t in as_tools(tools):
-            if t.name in self.tools:
+            if t.name in seen:
                 raise ValueError(messages.tool_duplicate(t.name))
-            self.tools[t.name] = t
+            seen.add(t.name)
+            if t.expose != "native":
+                self.tools[t.name] = t
+            if t.expose != "program":
+                self.native[t.name] = t
+        self.cache = ToolCache()  # results of tools declared cache=True (toolcache.py)
         self.log: list[dict] = []
         self.max_calls: int | None = None
         self.journal = None  # the host's journal mapping, or None (task runs uncached)
@@ -412,6 +420,14 @@ class ToolSet:
         if b is not None:
             b.check_time()
         kwargs = bind_arguments(tool, args)
+        if tool.cache:
+            hit = self.cache.get(tool.name, kwargs)
+            if hit is not MISS:
+                value = from_python(hit)
+                with self._lock:
+                    self.log.append({"name": tool.name, "args": kwargs, "result": preview(value),
+                                     "error": None, "duration": 0.0, "cached": True})
+                return value
         entry = {"name": tool.name, "args": kwargs, "result": None, "error": None, "duration": 0.0}
         with self._lock:
             if self.max_calls is not None and len(self.log) >= self.max_calls:
@@ -427,9 +443,35 @@ class ToolSet:
         finally:
             entry["duration"] = time.perf_counter() - start
         entry["result"] = preview(value)
+        if tool.cache:
+            self.cache.put(tool.name, kwargs, value)
         if b is not None:
             _check_tool_time(tool.name, entry["duration"], b)
         return value
+
+    def call_native(self, name: str, args) -> tuple:
+        """Call a natively exposed tool with JSON arguments, outside any run: (value, cached?).
+
+        The arguments are checked like a program's; a cached tool answers from its cache."""
+        tool = self.native.get(kebab(name)) if isinstance(name, str) else None
+        if tool is None:
+            raise ToolError(messages.unknown_tool(str(name)), tool=str(name), code="unknown-tool")
+        if not isinstance(args, Mapping):
+            raise ToolError(messages.tool_positional(tool.name), tool=tool.name, code="tool-args",
+                            hint=_signature_hint(tool))
+        try:
+            kwargs = bind_arguments(tool, [from_python(dict(args))])
+        except NotData as nd:
+            raise ToolError(messages.tool_arg_not_data(tool.name, nd.args[0]), tool=tool.name,
+                            code="tool-args", hint=_signature_hint(tool)) from None
+        if tool.cache:
+            hit = self.cache.get(tool.name, kwargs)
+            if hit is not MISS:
+                return hit, True
+        value = self._convert(tool, self._invoke(tool, kwargs, None))
+        if tool.cache:
+            self.cache.put(tool.name, kwargs, value)
+        return value, False
 
     def _invoke(self, tool: Tool, kwargs: dict, b):
         """Run the host callable; host exceptions become ToolError (traceback only logged)."""

@@ -4,6 +4,8 @@ Everything a model sees from ptclisp goes through here: `parse` finds the one pr
 (or raises NoCodeFound / MultipleCodeBlocks, both ExtractionError), the `format_*` functions
 render results and errors within fixed sizes, `truncate_for_history` shrinks values for
 transcripts, and the envelope wraps execution data so tool output cannot pose as instructions.
+The tool-call transports (`lisp_eval`, combined mode, previews and the tool cache) are
+`tool_schema`, `request_tools`, `handle_response`, `build_preview`, `cache_hint` (docs/llm.md).
 Message texts live in `ptclisp.llm.messages`. This package uses the public face of ptclisp
 (formatter, errors, values), never the evaluator; the language core never imports it.
 """
@@ -19,6 +21,11 @@ from .feedback import (
     cut_text, format_error_for_llm, format_execution_result, format_result, truncate_for_history,
 )
 from .memory import MemoryFeedback, memory_feedback
+from .grammar import lisp_eval_grammar
+from .lisp_tool import request_tools, tool_description, tool_name, tool_schema
+from .preview import build_preview, cache_hint
+from .transport import Step, handle_response
+from ..toolcache import canonical_args
 from .repair import DelimiterReport, diagnose
 
 __all__ = [
@@ -29,4 +36,6 @@ __all__ = [
     "memory_feedback", "MemoryFeedback",
     "PREAMBLE", "wrap", "wrap_with_preamble", "turn_info", "with_turn_info",
     "ExecutionFeedback", "execution_feedback", "turn_feedback", "error_feedback",
+    "tool_name", "tool_description", "tool_schema", "request_tools", "handle_response", "Step",
+    "build_preview", "cache_hint", "canonical_args", "lisp_eval_grammar",
 ]

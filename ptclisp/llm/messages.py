@@ -157,3 +157,190 @@ def retry_turn(next_turn: int, current: int, total: int, left: int) -> str:
 def final_retry(current: int, total: int) -> str:
     """The warning on the last retry."""
     return f"⚠️ FINAL RETRY {current}/{total}: call `(return result)` or `(fail response)`."
+
+# ---------------------------------------------------------------- the lisp_eval tool
+
+_CARD_LANGUAGE = (
+    "PTC-Lisp is a small Clojure: (f arg ...) calls a function, [1 2 3] is a vector, "
+    "{:key value} a map, :name a keyword; nil, true, false; strings in double quotes; "
+    "; starts a comment. Read a field with its keyword: (:user-id row); kebab-case keys also "
+    "find the snake_case keys of JSON data. Useful: def, defn, let, fn, #(... % ...), if, "
+    "when, cond, ->>, map, filter, remove, reduce, sort-by, group-by, frequencies, count, "
+    "first, take, get-in, assoc, select-keys, str, println.\n"
+    "No Java or Python interop, no I/O, no atoms, no try/catch.")
+_CARD_STATE = (
+    "(def name value) keeps a value for your later lisp_eval calls; (defn f [x] ...) defines "
+    "a function. The value of the last expression is shown back to you, shortened; "
+    "(println ...) specific fields to see more.")
+_CARD_EXAMPLE = (
+    "Example: (->> (tool/search-logs {:query \"timeout\"}) (filter #(= (:level %) \"error\")) "
+    "(map :id) (take 5))")
+
+TOOL_CALL_CARD = (
+    "Run a PTC-Lisp program in the ptclisp sandbox. Use it to call the app's tools and to "
+    "filter, join, count or aggregate their results, so that only a small result comes back. "
+    "Call app tools from inside the program as (tool/name {:arg value}), with the kebab-case "
+    "names listed for you; they are not callable natively: lisp_eval is the only native tool.\n"
+    + _CARD_LANGUAGE + "\n" + _CARD_STATE + "\n"
+    "(return value) ends the task with value as the answer; (fail \"why\") ends it as failed. "
+    "When you already know the answer, reply with it directly instead of calling lisp_eval.\n"
+    + _CARD_EXAMPLE)
+COMBINED_CARD = (
+    "Run a PTC-Lisp program in the ptclisp sandbox, for computation over data: filtering, "
+    "joining, counting, aggregating, multi-step transformations. Inside the program, the app "
+    "tools listed for programs are called as (tool/name {:arg value}) (kebab-case names). "
+    "Native tool calls and lisp_eval cannot share one assistant turn: call lisp_eval alone. "
+    "A native result that says full_result_cached: true can be read in full from a program with "
+    "the call its cache_hint shows, without calling the tool again.\n"
+    + _CARD_LANGUAGE + "\n" + _CARD_STATE + "\n"
+    "(return value) gives value back as the program's result. Give your final answer as a "
+    "plain reply, not as a tool call.\n" + _CARD_EXAMPLE)
+STANDALONE_CARD = (
+    "Run a PTC-Lisp program in the ptclisp sandbox and get the value of its last expression: "
+    "deterministic computation, filtering, aggregation, multi-step data transformation. "
+    "No app tools are available inside the program and each call starts fresh: pass the data "
+    "in the program itself.\n" + _CARD_LANGUAGE + "\n"
+    "Example: (->> [{:name \"a\" :score 3} {:name \"b\" :score 9}] (filter #(> (:score %) 5)) "
+    "(map :name))")
+PROGRAM_PARAM = ("PTC-Lisp source code: one or more forms, non-empty. Call app tools as "
+                 "(tool/name {:arg value}) inside it.")
+STANDALONE_PROGRAM_PARAM = "PTC-Lisp source code: one or more forms, non-empty."
+
+# ---------------------------------------------------------------- turns and tool calls
+
+NO_CONTENT = ("Your reply had no text and no tool calls. Call lisp_eval with a program, or give "
+              "the final answer as a plain reply.")
+FENCED_CODE = ("Programs are not read from the reply text here: call the lisp_eval tool with the "
+               "program in its `program` argument instead of writing a fenced code block.")
+MULTIPLE_CALLS = ("Exactly one lisp_eval call per assistant turn: none of this turn's tool calls "
+                  "ran. Put all the work into one program.")
+MIXED_CALLS = ("lisp_eval must be the only tool call of its assistant turn: none of this turn's "
+               "tool calls ran. Call the native tools in one turn and lisp_eval in another.")
+PROGRAM_MISSING = "lisp_eval needs a `program` argument: a non-empty string of PTC-Lisp source."
+PROGRAM_BLANK = "lisp_eval's `program` must be a non-empty string of PTC-Lisp source."
+NOT_UNICODE = ("The tool call's arguments are not valid Unicode text (invalid UTF-8 or a lone "
+               "surrogate); send the program again as plain text.")
+MISSING_ID = ("This tool call has no id, so its result cannot be paired with it; it did not run. "
+              "Call the tool again.")
+
+
+def unknown_tool_only_lisp_eval(name: str, lisp_name: str) -> str:
+    """A native call of anything but lisp_eval in the tool-call transport."""
+    return (f"Unknown tool `{name}`: lisp_eval is the only native tool here. Call app tools "
+            f"inside a program, e.g. (tool/{lisp_name} {{...}}).")
+
+
+def unknown_native_tool(name: str, known: str) -> str:
+    """A native call of a tool the model may not call natively (combined mode)."""
+    return f"Unknown tool `{name}`. Tools you can call natively: {known}."
+
+
+def program_not_string(kind: str) -> str:
+    """lisp_eval called with a non-string program."""
+    return f"lisp_eval's `program` must be a string of PTC-Lisp source, got {kind}."
+
+
+def bad_arguments(detail: str) -> str:
+    """Arguments that are not one JSON object."""
+    return f"The tool call's arguments are not a valid JSON object: {detail}."
+
+
+def arguments_too_large(size: int, limit: int) -> str:
+    """Arguments longer than the transport reads."""
+    return f"The tool call's arguments are too large ({size:,} characters; at most {limit:,})."
+
+
+def unreadable_turn(what: str) -> str:
+    """A turn that is not an assistant message of the provider's shape."""
+    return f"The assistant turn could not be read: {what}."
+
+
+def program_failed(value: str) -> str:
+    """A program that ended with (fail value)."""
+    return f"The program failed: {value}"
+
+
+# ---------------------------------------------------------------- final answers
+
+
+def answer_not_json(expected: str) -> str:
+    """A final answer where a JSON value was expected and none was found."""
+    return (f"Your final answer must be JSON matching {expected}, but no JSON value was found "
+            f"in it. Reply with the JSON only, or call lisp_eval.")
+
+
+def answer_bad_json(expected: str, detail: str) -> str:
+    """A final answer whose JSON does not parse."""
+    return (f"Your final answer must be JSON matching {expected}, but it does not parse: "
+            f"{detail}. Reply with valid JSON only, or call lisp_eval.")
+
+
+def answer_mismatch(expected: str, problems: str) -> str:
+    """A final answer that parses but does not match the return signature."""
+    return (f"Your final answer does not match the expected output {expected}: {problems}. "
+            f"Reply again with a value of that shape, or call lisp_eval.")
+
+
+# ---------------------------------------------------------------- previews
+
+def cache_hint(call: str) -> str:
+    """How a program reads the full cached result of a native call."""
+    return f"Call lisp_eval and then call {call} to process the full cached result."
+
+
+def preview_fallback(tool: str, category: str) -> str:
+    """Log line when a custom preview builder fails (for the host, not the model)."""
+    return (f"custom preview for tool {tool!r} fell back to the metadata preview: "
+            f"category={category}")
+
+
+# ---------------------------------------------------------------- host API misuse (for the host)
+
+def bad_choice(what: str, choices, got) -> str:
+    """An argument outside its fixed set of values."""
+    return f"{what} must be one of {', '.join(choices)}, got {got!r}"
+
+
+def native_name_clash(first: str, second: str, native: str) -> str:
+    """Two tools (or a tool and lisp_eval) with one native name."""
+    return f"tools {first!r} and {second!r} have the same native name {native!r}; rename one"
+
+
+# ---------------------------------------------------------------- pieces of turn problems
+
+UNEXPECTED_STRUCTURE = "unexpected structure"
+JSON_TOO_DEEP = "nested too deeply"
+
+
+def turn_part(what: str, kind: str) -> str:
+    """A part of a turn of the wrong kind."""
+    return f"{what} is {kind}"
+
+
+def got(kind: str) -> str:
+    """What was found instead."""
+    return f"got {kind}"
+
+
+def json_error(message: str, line: int, column: int) -> str:
+    """Where JSON text stops parsing."""
+    return f"{message} at line {line}, column {column}"
+
+INTERNAL_ERROR = ("ptclisp could not handle this turn (an internal error, logged for the host); "
+                  "nothing ran. Try again.")
+
+
+def grammar_unexpected(line: str) -> str:
+    """grammar/ptclisp.lark holds a line the lisp_eval grammar generator does not know."""
+    return f"unexpected line in the grammar: {line}"
+
+
+def grammar_lookaround(name: str) -> str:
+    """A terminal llguidance cannot run (it has no look-arounds)."""
+    return f"terminal {name} uses a look-around; give it a spelling in grammar._REPLACED"
+
+
+# how a JSON value is named to the model (bool before int: True is an int in Python)
+JSON_KINDS = ((bool, "a boolean"), (dict, "an object"), (list, "a list"), (str, "a string"),
+              (type(None), "missing"), (int, "a number"), (float, "a number"), (bytes, "bytes"))
+NOT_JSON_DATA = "not JSON data"

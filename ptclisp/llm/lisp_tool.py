@@ -1,0 +1,100 @@
+"""The native `lisp_eval` tool: its name, description card, provider schemas and request tools.
+
+Three transports drive ptclisp (docs/llm.md): "content" (the program in a fenced block of the
+reply, no native tools), "tool_call" (one native tool, `lisp_eval`, whatever the number of app
+tools: they are called inside the program) and "combined" (app tools exposed "native" or
+"both" are native tools too, next to `lisp_eval`). Provider shapes: "openai" (chat
+completions), "openai_responses", "anthropic", and "openai_custom" (a responses custom tool whose
+input is constrained by the Lark grammar of `lisp_eval_grammar`).
+"""
+from __future__ import annotations
+
+import re
+
+from . import messages as M
+from .grammar import lisp_eval_grammar
+
+__all__ = ["TOOL_NAME", "PROVIDERS", "MODES", "tool_name", "tool_description", "tool_schema",
+           "request_tools", "native_names", "native_definition"]
+
+TOOL_NAME = "lisp_eval"
+PROVIDERS = ("openai", "openai_responses", "anthropic", "openai_custom")
+MODES = ("content", "tool_call", "combined")
+_CARDS = {"tool_call": M.TOOL_CALL_CARD, "combined": M.COMBINED_CARD,
+          "standalone": M.STANDALONE_CARD}
+_NOT_NAME = re.compile(r"[^A-Za-z0-9_]")
+
+
+def tool_name() -> str:
+    """The reserved native tool name, "lisp_eval"."""
+    return TOOL_NAME
+
+
+def tool_description(mode: str = "tool_call") -> str:
+    """The tool card: what lisp_eval does and enough PTC-Lisp to write a first program.
+
+    mode: "tool_call" (app tools only inside programs), "combined" (some tools also native)
+    or "standalone" (no app tools, every call independent: an MCP server's card)."""
+    if mode not in _CARDS:
+        raise ValueError(M.bad_choice("mode", _CARDS, mode))
+    return _CARDS[mode]
+
+
+def _parameters(mode: str) -> dict:
+    text = M.STANDALONE_PROGRAM_PARAM if mode == "standalone" else M.PROGRAM_PARAM
+    return {"type": "object", "properties": {"program": {"type": "string", "description": text}},
+            "required": ["program"], "additionalProperties": False}
+
+
+def tool_schema(provider: str = "openai", *, mode: str = "tool_call") -> dict:
+    """The lisp_eval definition in a provider's request shape."""
+    return _definition(provider, TOOL_NAME, tool_description(mode), _parameters(mode),
+                       strict=True, custom=provider == "openai_custom")
+
+
+def _definition(provider: str, name: str, description: str | None, parameters: dict, *,
+                strict: bool, custom: bool = False) -> dict:
+    if provider not in PROVIDERS:
+        raise ValueError(M.bad_choice("provider", PROVIDERS, provider))
+    if custom:
+        return {"type": "custom", "name": name, "description": description,
+                "format": {"type": "grammar", "syntax": "lark",
+                           "definition": lisp_eval_grammar()}}
+    described = {"description": description} if description else {}
+    if provider == "openai":
+        return {"type": "function", "function": {"name": name, **described,
+                                                 "parameters": parameters}}
+    if provider == "anthropic":
+        return {"name": name, **described, "input_schema": parameters}
+    return {"type": "function", "name": name, **described, "parameters": parameters,
+            "strict": strict}
+
+
+def native_names(session) -> dict:
+    """Provider-safe native name (snake_case) -> Tool, for the session's natively exposed tools."""
+    out: dict = {}
+    for tool in (session.tools.native.values() if session is not None else ()):
+        name = _NOT_NAME.sub("_", tool.name)[:64]
+        if name in out or name == TOOL_NAME:
+            raise ValueError(M.native_name_clash(out.get(name, tool).name, tool.name, name))
+        out[name] = tool
+    return out
+
+
+def native_definition(name: str, tool, provider: str = "openai") -> dict:
+    """The native definition of one app tool (its parameters' JSON schema)."""
+    return _definition(provider, name, tool.description, tool.schema, strict=False)
+
+
+def request_tools(mode: str = "tool_call", *, session=None, provider: str = "openai") -> list:
+    """The request's tools: [] for "content", [lisp_eval] for "tool_call", and for
+    "combined" the session's tools exposed "native" or "both" followed by lisp_eval."""
+    if mode not in MODES:
+        raise ValueError(M.bad_choice("mode", MODES, mode))
+    if mode == "content":
+        return []
+    if mode == "tool_call":
+        return [tool_schema(provider)]
+    native_provider = "openai_responses" if provider == "openai_custom" else provider
+    natives = [native_definition(n, t, native_provider) for n, t in native_names(session).items()]
+    return natives + [tool_schema(provider, mode="combined")]
