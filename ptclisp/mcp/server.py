@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import signal
 import sys
 from collections.abc import Iterable
@@ -121,7 +122,8 @@ def build_server(tools: Iterable[Tool] = (), limits: Limits | None = None, *,
 
 def serve(server: MCPServer, *, transport: str = "stdio", host: str = "127.0.0.1",
           port: int = 8000) -> int:
-    """Serve until the client closes stdin (stdio), or SIGTERM/SIGINT arrives; returns 0.
+    """Serve until the client closes stdin (stdio), or SIGTERM/SIGINT arrives; returns 0 (or
+    exits the process with 0 on a signal).
 
     While serving stdio the SDK points fd 1 at stderr (the protocol has its own copy), so what
     host tools print lands on stderr; each call flushes sys.stdout so that nothing buffered is
@@ -132,7 +134,7 @@ def serve(server: MCPServer, *, transport: str = "stdio", host: str = "127.0.0.1
 
 async def _serve(server: MCPServer, transport: str, host: str, port: int):
     async with anyio.create_task_group() as tg:
-        tg.start_soon(_stop_on_signal, tg.cancel_scope)
+        tg.start_soon(_exit_on_signal)
         if transport == "stdio":
             await server.run_stdio_async()
         else:
@@ -140,9 +142,15 @@ async def _serve(server: MCPServer, transport: str, host: str, port: int):
         tg.cancel_scope.cancel()
 
 
-async def _stop_on_signal(scope: anyio.CancelScope):
+async def _exit_on_signal():
+    """Exit at once on SIGTERM/SIGINT.
+
+    A cancel cannot end the server: the SDK reads stdin on a thread that only a new line or
+    EOF wakes. Exiting closes the sockets of the isolation workers, which then stop too (a busy
+    one when its run's deadline passes)."""
     with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
         async for signum in signals:
             log.info("stopping on signal %d", signum)
-            scope.cancel()
-            return
+            _flush_stdout()
+            logging.shutdown()
+            os._exit(0)
