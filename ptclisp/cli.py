@@ -126,15 +126,16 @@ def cmd_mcp(args) -> int:
     try:
         from .mcp import build_server, serve
     except ModuleNotFoundError as e:
-        if (e.name or "").split(".")[0] not in _MCP_SDK:
+        top = (e.name or "").split(".")[0]
+        if top not in _MCP_SDK:
             raise
-        raise InputError(messages.cli_mcp_missing(e.name)) from None
-    logging.basicConfig(stream=sys.stderr, level=args.log_level,
-                        format="ptclisp mcp: %(levelname)s %(name)s: %(message)s")
+        raise InputError(messages.cli_mcp_missing(top)) from None
     try:
         tools = load_tools(args.tools) if args.tools else []
     except HostModuleError as e:
         raise InputError(str(e)) from None
+    logging.basicConfig(stream=sys.stderr, level=args.log_level,
+                        format="ptclisp mcp: %(levelname)s %(name)s: %(message)s")
     given = {"timeout": args.timeout, "max_steps": args.max_steps,
              "max_memory_mb": args.max_memory_mb, "max_tool_calls": args.max_tool_calls,
              "isolation": args.isolation}
