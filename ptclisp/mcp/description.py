@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from .. import Limits, Tool
 from . import messages as M
+from .memory import session_bound
 
 __all__ = ["describe"]
 
@@ -18,8 +19,15 @@ __all__ = ["describe"]
 def describe(tools: Iterable[Tool], limits: Limits, *, session: bool = False) -> str:
     """The lisp_eval description for these host tools, limits and state mode."""
     parts = [M.CARD_INTRO, M.CARD_SYNTAX, M.CARD_DATA, _tools_section(list(tools)), M.CARD_OUTPUT,
-             M.CARD_SESSION if session else M.CARD_STATELESS, M.CARD_ERRORS, _limits_line(limits)]
+             _state(limits, session), M.CARD_ERRORS, _limits_line(limits)]
     return "\n\n".join(parts)
+
+
+def _state(limits: Limits, session: bool) -> str:
+    if not session:
+        return M.CARD_STATELESS
+    cap = session_bound(limits)
+    return M.CARD_SESSION if cap is None else f"{M.CARD_SESSION} {M.card_session_memory(cap)}"
 
 
 def _tools_section(tools: list[Tool]) -> str:

@@ -49,6 +49,22 @@ CARD_SESSION = ("Calls share one session per connection: (def x ...) and (defn f
                 "for later calls, *1 *2 *3 are the last three results, and a call that fails "
                 "changes nothing. data/ is each call's own context.")
 
+
+
+def card_session_memory(cap: int) -> str:
+    return (f"The session keeps at most {cap:,} items in all (collection members; a string "
+            "counts its characters): a call that would keep more is undone; (def big nil) "
+            "frees a name.")
+
+
+def session_memory_full(cap: int) -> str:
+    return (f"the session's memory would hold more than {cap:,} items after this program, "
+            "so the program was undone")
+
+
+HINT_SESSION_MEMORY = ("def only what later calls need (keep counts or the few fields you use), "
+                       "and free big names with (def name nil)")
+
 CARD_NO_TOOLS = "Host tools: none on this server; programs compute over their context only."
 CARD_TOOLS_INTRO = ("Host tools: call them as (tool/NAME {:param value ...}), always with named "
                     "arguments in one map, and use the value they return:")

@@ -24,7 +24,9 @@ from mcp.types import CallToolResult, ToolAnnotations
 
 from .. import Limits, Session, Tool, __version__
 from . import messages as M
+from ..llm import format_error_for_llm
 from .description import describe
+from .memory import MemoryMeter, session_bound
 from .results import argument_error, error_result, tool_result
 
 __all__ = ["LispEval", "build_server", "serve", "input_schema"]
@@ -70,20 +72,31 @@ class LispEval:
             if not self.keep_session:
                 session = Session(data=context, tools=self.tools, limits=self.limits)
                 return tool_result(await session.arun(program))
-            session, lock = self._session_of(ctx)
+            session, lock, meter = self._session_of(ctx)
             async with lock:
-                before = dict(session.memory)
-                session.data = context
-                result = await session.arun(program)
-            return tool_result(result, memory_before=before, kept=True)
+                return await self._run_kept(session, meter, program, context)
         except Exception:  # a bug of ours: logged with its traceback, the model learns little
             log.exception("lisp_eval failed")
-            return error_result(f"InternalError: {M.INTERNAL}")
+            return error_result(format_error_for_llm({"kind": "InternalError",
+                                                      "message": M.INTERNAL}))
         finally:
             _flush_stdout()
 
+    async def _run_kept(self, session: Session, meter: MemoryMeter, program: str,
+                        context) -> CallToolResult:
+        """Run in a kept session; a run that leaves memory over its bound is undone."""
+        before, history = dict(session.memory), list(session.history)
+        session.data = context
+        result = await session.arun(program)
+        if result.error is None and meter.over(session.memory):
+            session.memory, session.history = before, history
+            return error_result(format_error_for_llm({
+                "kind": "LimitExceeded", "message": M.session_memory_full(meter.cap),
+                "hint": M.HINT_SESSION_MEMORY}))
+        return tool_result(result, memory_before=before, kept=True)
+
     def _session_of(self, ctx: Context | None):
-        """The Session (and its lock) of the client connection that sent this call.
+        """(Session, lock, memory meter) of the client connection that sent this call.
 
         stdio serves one connection per process; over HTTP a connection is its Mcp-Session-Id.
         At most MAX_SESSIONS are kept: the least recently used one is dropped first."""
@@ -91,7 +104,8 @@ class LispEval:
         key = headers.get(SESSION_HEADER) if headers is not None else None
         entry = self._sessions.pop(key, None)
         if entry is None:
-            entry = (Session(tools=self.tools, limits=self.limits), anyio.Lock())
+            entry = (Session(tools=self.tools, limits=self.limits), anyio.Lock(),
+                     MemoryMeter(session_bound(self.limits)))
         self._sessions[key] = entry  # most recently used last
         while len(self._sessions) > MAX_SESSIONS:
             self._sessions.pop(next(iter(self._sessions)))

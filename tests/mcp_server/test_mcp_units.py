@@ -16,6 +16,7 @@ from ptclisp.hostmodule import HostModuleError, load_tools
 from ptclisp.mcp import LispEval, build_server, describe, input_schema
 from ptclisp.mcp import messages as M
 from ptclisp.mcp import server as server_module
+from ptclisp.mcp.memory import items
 from mcp_harness import HERE, TOOLS_FILE
 
 # ---------------------------------------------------------------- host tools (hostmodule.py)
@@ -121,6 +122,7 @@ def test_the_card_lists_tools_state_and_limits():
     card = describe(tools, Limits(timeout=2.5, max_steps=1000, max_tool_calls=5,
                                   isolation="process"), session=True)
     assert M.CARD_SESSION in card and M.CARD_STATELESS not in card
+    assert M.card_session_memory(1_000_000) in card
     assert M.card_tool("tool/get-user(id :int) -> :map", "Look up one user by id.",
                        "(tool/get-user {:id ...})") in card
     assert "- tool/get-user(id :int) -> :map: Look up one user by id. Call: (tool/get-user" in card
@@ -178,6 +180,24 @@ def test_kept_sessions_are_per_connection_and_bounded(monkeypatch):
     _eval(handler, "(def x 3)", ctx=conn("c"))  # a third connection: "a" was used least lately
     assert _eval(handler, "x", ctx=conn("b")) == (False, "2")
     assert _eval(handler, "x", ctx=conn("a"))[0] is True  # forgotten
+
+
+def test_a_kept_session_memory_is_bounded_and_an_overflow_is_undone():
+    handler = LispEval(limits=Limits(max_collection_size=100), keep_session=True)
+    assert _eval(handler, "(def a (vec (range 60)))") == (False, "#'a\n;; a = " + (
+        "[" + " ".join(str(i) for i in range(50)) + " ...] (50/60)\n"
+        ";; (previews truncated; println specific fields to see more)"))  # 61 items
+    assert _eval(handler, "(def b (vec (range 50))) (count b)") == (True, "\n".join([
+        f"LimitExceeded: {M.session_memory_full(100)}", f"Hint: {M.HINT_SESSION_MEMORY}"]))
+    assert _eval(handler, "b")[0] is True  # undone: b was never kept
+    assert _eval(handler, "[(count a) *1]") == (False, "[60 #'a]")  # *1: the last kept run
+    assert _eval(handler, "(def a nil) (def b (vec (range 50))) (count b)")[1].startswith("50")
+
+
+def test_memory_items_count_members_and_string_characters():
+    assert items("abc", 10) == 3
+    assert items({ptclisp.kw("a"): [1, 2]}, 100) == 5  # the map, its key, the vector, 1, 2
+    assert items(list(range(1000)), 10) == 11  # stops once past the bound
 
 
 # ---------------------------------------------------------------- the command line
