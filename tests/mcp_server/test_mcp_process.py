@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import sys
 import time
 
 import anyio
 import pytest
+from mcp import ClientSession
+from mcp.client.streamable_http import streamable_http_client
 
 from ptclisp import messages as core_messages
 from mcp_harness import TOOLS_FILE, RawServer, alive, call, children_running, connect, descendants
@@ -101,3 +104,38 @@ def test_sigterm_stops_the_server_and_its_workers():
     srv.process.send_signal(signal.SIGTERM)
     assert srv.process.wait(timeout=15) == 0
     assert not _all_gone(procs)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_http_transport_keeps_one_session_per_connection():
+    port = _free_port()
+    srv = RawServer("--transport", "http", "--port", str(port), "--session")
+    url = f"http://127.0.0.1:{port}/mcp"
+
+    async def body():
+        with anyio.fail_after(30):
+            while True:  # until the server listens
+                try:
+                    await (await anyio.connect_tcp("127.0.0.1", port)).aclose()
+                    break
+                except OSError:
+                    await anyio.sleep(0.1)
+        async with streamable_http_client(url) as (r1, w1), ClientSession(r1, w1) as one, \
+                streamable_http_client(url) as (r2, w2), ClientSession(r2, w2) as two:
+            await one.initialize()
+            await two.initialize()
+            assert (await call(one, "(def x 1)"))[0] is False
+            is_error, text = await call(two, "x")
+            assert is_error and "Unable to resolve symbol: x" in text  # another connection
+            assert await call(two, "(def x 2) (* x 10)") == (False, "20\n;; x = 2")
+            assert await call(one, "x") == (False, "1")
+    try:
+        anyio.run(body)
+    finally:
+        srv.process.send_signal(signal.SIGTERM)
+        assert srv.process.wait(timeout=15) == 0
