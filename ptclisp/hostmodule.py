@@ -83,7 +83,7 @@ def _import(name: str):
         with contextlib.redirect_stdout(sys.stderr):  # stdout may be a protocol stream
             return importlib.import_module(name)
     except ModuleNotFoundError as e:
-        if e.name is not None and name.startswith(e.name):
+        if e.name is not None and (name == e.name or name.startswith(e.name + ".")):
             raise HostModuleError(messages.host_module_not_found(name)) from None
         raise HostModuleError(messages.host_module_failed(name, _reason(e))) from None
     except Exception as e:  # the host's module raised while importing

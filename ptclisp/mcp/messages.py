@@ -155,4 +155,6 @@ def failed(value_text: str) -> str:
 
 
 HINT_FAILED = "(fail ...) ends a program as a failure on purpose; return a value to succeed"
+INTERNAL_KIND = "InternalError"
+LIMIT_KIND = "LimitExceeded"
 INTERNAL = "an internal error happened in the server while running the program"

@@ -23,8 +23,8 @@ from mcp.server.mcpserver.tools import Tool as MCPTool
 from mcp.types import CallToolResult, ToolAnnotations
 
 from .. import Limits, Session, Tool, __version__
-from . import messages as M
 from ..llm import format_error_for_llm
+from . import messages as M
 from .description import describe
 from .memory import MemoryMeter, session_bound
 from .results import argument_error, error_result, tool_result
@@ -57,8 +57,8 @@ class LispEval:
         self.tools = list(tools)
         self.limits = limits or Limits()
         self.keep_session = keep_session
-        # connection key -> (Session, lock), least recently used first; touched only on the
-        # event loop's thread
+        # connection key -> (Session, lock, MemoryMeter), least recently used first; touched
+        # only on the event loop's thread
         self._sessions: dict = {}
 
     async def __call__(self, program: Any = None, context: Any = None,
@@ -77,7 +77,7 @@ class LispEval:
                 return await self._run_kept(session, meter, program, context)
         except Exception:  # a bug of ours: logged with its traceback, the model learns little
             log.exception("lisp_eval failed")
-            return error_result(format_error_for_llm({"kind": "InternalError",
+            return error_result(format_error_for_llm({"kind": M.INTERNAL_KIND,
                                                       "message": M.INTERNAL}))
         finally:
             _flush_stdout()
@@ -91,7 +91,7 @@ class LispEval:
         if result.error is None and meter.over(session.memory):
             session.memory, session.history = before, history
             return error_result(format_error_for_llm({
-                "kind": "LimitExceeded", "message": M.session_memory_full(meter.cap),
+                "kind": M.LIMIT_KIND, "message": M.session_memory_full(meter.cap),
                 "hint": M.HINT_SESSION_MEMORY}))
         return tool_result(result, memory_before=before, kept=True)
 

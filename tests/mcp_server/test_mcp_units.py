@@ -83,6 +83,15 @@ def test_a_broken_tools_module_is_a_clear_error(tmp_path, text, expected):
     assert str(e.value) == expected(path)
 
 
+def test_a_module_whose_own_import_is_missing_says_so(tmp_path, monkeypatch):
+    (tmp_path / "needs_dep_tools.py").write_text("import no_such_dependency_xyz\n")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(HostModuleError) as e:
+        load_tools("needs_dep_tools")
+    assert str(e.value) == messages.host_module_failed(
+        "needs_dep_tools", "ModuleNotFoundError: No module named 'no_such_dependency_xyz'")
+
+
 def test_a_missing_module_or_file_is_a_clear_error(tmp_path):
     with pytest.raises(HostModuleError) as e:
         load_tools("no_such_tools_module_xyz")
@@ -165,6 +174,14 @@ def test_long_values_and_prints_are_cut_saying_so():
     lines = text.splitlines()
     assert lines[:3] == ["nil", M.PRINTED, "line 0"] and lines[-1] == M.PRINTS_CUT
     assert len(text) < 8_000 + 200
+
+
+def test_a_bug_of_ours_is_an_internal_error_without_details(monkeypatch, caplog):
+    def broken(*args, **kwargs):
+        raise RuntimeError("secret detail")
+    monkeypatch.setattr(server_module, "tool_result", broken)
+    assert _eval(LispEval(), "(+ 1 2)") == (True, f"{M.INTERNAL_KIND}: {M.INTERNAL}")
+    assert "secret detail" in caplog.text  # logged, with its traceback, for the host
 
 
 def test_kept_sessions_are_per_connection_and_bounded(monkeypatch):
