@@ -233,3 +233,10 @@ def test_without_the_sdk_the_command_says_what_to_install():
                           timeout=60)
     assert done.returncode == 2
     assert done.stderr == f"ptclisp: {messages.cli_mcp_missing('mcp')}\n"
+
+
+def test_limits_flags_must_be_positive(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["mcp", "--timeout", "0"])
+    assert e.value.code == 2
+    assert messages.cli_not_positive("0") in capsys.readouterr().err
