@@ -91,3 +91,12 @@ def test_mcp_uses_the_public_face_and_llm_only():
     for path in modules("mcp/*.py"):
         bad = {m for m in imports_of(path) if m.startswith(internals)}
         assert not bad, f"mcp/{path.name} imports {bad}"
+
+
+def test_only_the_command_line_loads_host_modules():
+    for path in modules("**/*.py"):
+        rel = path.relative_to(PKG)
+        if rel.name in ("cli.py", "hostmodule.py"):
+            continue
+        bad = {m for m in imports_of(path) if m.startswith("ptclisp.hostmodule")}
+        assert not bad, f"{rel} imports {bad}"
