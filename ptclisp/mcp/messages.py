@@ -111,7 +111,8 @@ LIMIT_ISOLATED = "each program runs in a separate worker process"
 
 # ---------------------------------------------------------------- arguments of lisp_eval
 
-PROGRAM_DESCRIPTION = "The PTC-Lisp program: one or more forms; the last form's value is the result."
+PROGRAM_DESCRIPTION = ("The PTC-Lisp program: one or more forms; the last form's value is the "
+                       "result.")
 CONTEXT_DESCRIPTION = ("Optional JSON object of input data; each key KEY is visible to the "
                        "program as data/KEY.")
 

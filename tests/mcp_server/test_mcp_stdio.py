@@ -68,7 +68,7 @@ def test_host_tools_from_a_file_sync_and_async(tmp_path):
 
     async def body():
         async with connect("--tools", str(TOOLS_FILE), "--max-steps", "100000",
-                           errlog=errlog) as s:
+                           "--timeout", "10", errlog=errlog) as s:
             card = (await s.list_tools()).tools[0].description
             assert "tool/get-user(id :int)" in card and "Look up one user by id" in card
             assert "tool/list-orders(user_id :int, limit :int?)" in card

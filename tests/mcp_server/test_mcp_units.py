@@ -1,4 +1,4 @@
-"""The MCP layer in-process: loading host tools, the tool-call card, lisp_eval's answers, the CLI."""
+"""The MCP layer in-process: host-tool loading, the tool card, lisp_eval's answers, the CLI."""
 from __future__ import annotations
 
 import subprocess
