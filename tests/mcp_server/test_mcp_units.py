@@ -19,6 +19,8 @@ from ptclisp.mcp import server as server_module
 from ptclisp.mcp.memory import items
 from mcp_harness import HERE, TOOLS_FILE
 
+ROOT = HERE.parent.parent
+
 # ---------------------------------------------------------------- host tools (hostmodule.py)
 
 
@@ -240,3 +242,15 @@ def test_limits_flags_must_be_positive(capsys):
         main(["mcp", "--timeout", "0"])
     assert e.value.code == 2
     assert messages.cli_not_positive("0") in capsys.readouterr().err
+
+
+def test_the_example_tools_module():
+    tools = load_tools(str(ROOT / "examples" / "mcp_tools.py"))
+    assert [t.name for t in tools] == ["find-orders", "get-customer"]
+    handler = LispEval(tools)
+    program = """
+        (let [paid (tool/find-orders {:status "paid"})
+              who (tool/get-customer {:id (:customer_id (first paid))})]
+          {:customer (:name who) :paid (reduce + (map :total paid))})"""
+    # the paid orders are 1 and 3 (30 + 25), both of customer 7, Ada
+    assert _eval(handler, program) == (False, '{:customer "Ada" :paid 55}')
