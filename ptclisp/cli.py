@@ -1,8 +1,9 @@
-"""The `ptclisp` command: run | check | repl | fmt."""
+"""The `ptclisp` command: run | check | repl | fmt | mcp."""
 from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 from pathlib import Path
 
@@ -115,6 +116,68 @@ def cmd_fmt(args) -> int:
     return 0
 
 
+_MCP_SDK = ("mcp", "mcp_types", "anyio", "pydantic", "starlette", "uvicorn")
+
+
+def cmd_mcp(args) -> int:
+    """Serve lisp_eval over MCP; the SDK and ptclisp.mcp are imported only here."""
+    from . import Limits
+    from .hostmodule import HostModuleError, load_tools
+    try:
+        from .mcp import build_server, serve
+    except ModuleNotFoundError as e:
+        top = (e.name or "").split(".")[0]
+        if top not in _MCP_SDK:
+            raise
+        raise InputError(messages.cli_mcp_missing(top)) from None
+    try:
+        tools = load_tools(args.tools) if args.tools else []
+    except HostModuleError as e:
+        raise InputError(str(e)) from None
+    logging.basicConfig(stream=sys.stderr, level=args.log_level,
+                        format="ptclisp mcp: %(levelname)s %(name)s: %(message)s")
+    given = {"timeout": args.timeout, "max_steps": args.max_steps,
+             "max_memory_mb": args.max_memory_mb, "max_tool_calls": args.max_tool_calls,
+             "isolation": args.isolation}
+    limits = Limits(**{k: v for k, v in given.items() if v is not None})
+    server = build_server(tools, limits, keep_session=args.session, log_level=args.log_level)
+    return serve(server, transport=args.transport, host=args.host, port=args.port)
+
+
+def _positive(kind):
+    def parse(text: str):
+        value = kind(text)
+        if value <= 0:
+            raise argparse.ArgumentTypeError(messages.cli_not_positive(text))
+        return value
+    return parse
+
+
+def _mcp_parser(sub):
+    m = sub.add_parser("mcp", help="serve lisp_eval to MCP clients (needs ptclisp[mcp])")
+    m.add_argument("--tools", metavar="MODULE",
+                   help="host tools: a module path (pkg.tools) or a file (path/to/tools.py)")
+    m.add_argument("--session", action="store_true",
+                   help="keep one session per client connection (def and *1 persist)")
+    m.add_argument("--transport", choices=("stdio", "http"), default="stdio")
+    m.add_argument("--host", default="127.0.0.1", help="address for --transport http")
+    m.add_argument("--port", type=int, default=8000, help="port for --transport http")
+    m.add_argument("--timeout", type=_positive(float), metavar="SECONDS",
+                   help="wall-clock limit of one program (default 1)")
+    m.add_argument("--max-steps", type=_positive(int), metavar="N",
+                   help="function calls and loop iterations of one program")
+    m.add_argument("--max-memory-mb", type=_positive(int), metavar="MB",
+                   help="memory one program may use")
+    m.add_argument("--max-tool-calls", type=_positive(int), metavar="N",
+                   help="host tool calls of one program (default unlimited)")
+    m.add_argument("--isolation", choices=("none", "process"),
+                   help="process: run each program in a worker process that can be killed")
+    m.add_argument("--log-level", default="WARNING",
+                   choices=("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"),
+                   help="log level (logs go to stderr; stdout is the protocol)")
+    m.set_defaults(func=cmd_mcp)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="ptclisp", description="Run PTC-Lisp programs safely.")
     p.add_argument("--version", action="version", version=f"ptclisp {__version__}")
@@ -139,6 +202,7 @@ def build_parser() -> argparse.ArgumentParser:
     f.add_argument("--write", action="store_true", help="rewrite the file in place")
     f.add_argument("--width", type=int, default=80)
     f.set_defaults(func=cmd_fmt)
+    _mcp_parser(sub)
     return p
 
 

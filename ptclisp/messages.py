@@ -962,6 +962,43 @@ def cli_bad_json(path, line: int, column: int, reason: str) -> str:
     return f"{path} is not valid JSON (line {line}, column {column}): {reason}"
 
 
+def cli_not_positive(text: str) -> str:
+    return f"must be a positive number, got {text}"
+
+
+def cli_mcp_missing(missing: str) -> str:
+    return (f"`ptclisp mcp` needs the MCP SDK ({missing} is not installed): "
+            "pip install 'ptclisp[mcp]'")
+
+
+# ---------------------------------------------------------------- --tools MODULE (hostmodule.py)
+
+def host_module_not_found(name: str) -> str:
+    return (f"cannot import the tools module {name}: no module of that name "
+            "(give a dotted module path importable from here, or a path to a .py file)")
+
+
+def host_file_not_found(path) -> str:
+    return f"cannot load the tools file {path}: no such file"
+
+
+def host_file_not_python(path) -> str:
+    return f"cannot load the tools file {path}: it is not a Python source file"
+
+
+def host_module_failed(name, reason: str) -> str:
+    return f"the tools module {name} failed to load: {reason}"
+
+
+def host_tools_bad_type(name: str, type_name: str) -> str:
+    return (f"TOOLS in {name} is a {type_name}; make it a dict of name -> function "
+            "or a list of functions")
+
+
+def host_tools_invalid(name: str, reason: str) -> str:
+    return f"the tools of {name} cannot be used: {reason}"
+
+
 # ---------------------------------------------------------------- host API misuse (session.py)
 
 def api_not_limits(value) -> str:

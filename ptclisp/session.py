@@ -89,7 +89,7 @@ class Session:
         budget: what (budget/remaining) returns: a mapping, or a callable returning one.
         signature: the return signature the program's value must match, e.g. "{count :int}".
         """
-        self.data = data if data is not None else {}
+        self._data = data if data is not None else {}
         self.tools = tools if isinstance(tools, ToolSet) else ToolSet(tools)
         if limits is not None and not isinstance(limits, Limits):
             raise TypeError(messages.api_not_limits(limits))
@@ -97,13 +97,23 @@ class Session:
         self.memory: dict = dict(memory or {})
         self.history: list = []  # *1 first
         self.clock = clock or time.time
-        self.ctx = Context(memory=self.memory, data=self.data, tools=self.tools)
+        self.ctx = Context(memory=self.memory, data=self._data, tools=self.tools)
         self.journal = journal
         self.budget_info = budget
         self.signature = parse_signature(signature) if isinstance(signature, str) else signature
         self.summaries: dict = {}  # step-done summaries of all committed runs
         self._host_loop = None  # the event loop of a running arun
         self._busy = threading.Lock()  # held by the one run in progress
+
+    @property
+    def data(self):
+        """What `data/...` reads in this session's programs (host data, JSON-shaped)."""
+        return self._data
+
+    @data.setter
+    def data(self, value):
+        self._data = value if value is not None else {}
+        self.ctx.data = self._data
 
     async def arun(self, source: str) -> Result:
         """Run one program from asyncio code: in a worker thread, async tools on this loop."""

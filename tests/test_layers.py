@@ -34,7 +34,7 @@ def modules(pattern: str):
 def test_core_never_imports_llm_or_cli():
     for path in modules("**/*.py"):
         rel = path.relative_to(PKG)
-        if rel.parts[0] == "llm" or rel.name == "cli.py":
+        if rel.parts[0] in ("llm", "mcp") or rel.name == "cli.py":
             continue
         bad = {m for m in imports_of(path) if m.startswith(("ptclisp.llm", "ptclisp.cli"))}
         assert not bad, f"{rel} imports {bad}"
@@ -104,3 +104,38 @@ def test_importing_ptclisp_does_all_one_time_set_up():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"  # the run imported nothing
+
+
+def test_only_the_cli_imports_the_mcp_server():
+    for path in modules("**/*.py"):
+        rel = path.relative_to(PKG)
+        if rel.parts[0] == "mcp" or rel.name == "cli.py":
+            continue
+        bad = {m for m in imports_of(path) if m.startswith("ptclisp.mcp")}
+        assert not bad, f"{rel} imports {bad}"
+
+
+def test_the_cli_imports_the_mcp_server_only_inside_its_subcommand():
+    tree = ast.parse((PKG / "cli.py").read_text(encoding="utf-8"))
+    top = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+    assert not any("mcp" in (getattr(n, "module", None) or "") or
+                   any("mcp" in a.name for a in n.names) for n in top)
+
+
+def test_mcp_uses_the_public_face_and_llm_only():
+    internals = ("ptclisp.evaluator", "ptclisp.analyzer", "ptclisp.functions",
+                 "ptclisp.specials", "ptclisp.macros", "ptclisp.patterns",
+                 "ptclisp.comprehension", "ptclisp.budget", "ptclisp.session",
+                 "ptclisp.isolation", "ptclisp.sandbox", "ptclisp.tools")
+    for path in modules("mcp/*.py"):
+        bad = {m for m in imports_of(path) if m.startswith(internals)}
+        assert not bad, f"mcp/{path.name} imports {bad}"
+
+
+def test_only_the_command_line_loads_host_modules():
+    for path in modules("**/*.py"):
+        rel = path.relative_to(PKG)
+        if rel.name in ("cli.py", "hostmodule.py"):
+            continue
+        bad = {m for m in imports_of(path) if m.startswith("ptclisp.hostmodule")}
+        assert not bad, f"{rel} imports {bad}"

@@ -1,0 +1,161 @@
+"""Every text the MCP server shows a client or its model, in one place; tests pin these."""
+from __future__ import annotations
+
+SERVER_NAME = "ptclisp"
+TOOL_NAME = "lisp_eval"
+SERVER_INSTRUCTIONS = ("Runs PTC-Lisp programs (a small, safe subset of Clojure) in a sandbox: "
+                       "call lisp_eval to compute over JSON data or to call several host tools "
+                       "in one program.")
+
+# ---------------------------------------------------------------- the tool-call card
+
+CARD_INTRO = (
+    "Run one PTC-Lisp program and get its value back. PTC-Lisp is a small, safe subset of "
+    "Clojure: a program is one or more forms, and the value of the last form is the result.")
+
+CARD_SYNTAX = (
+    "Syntax: (f a b) calls f; [1 2 3] is a vector; {:id 1 :name \"Ada\"} a map with keyword "
+    "keys; #{1 2} a set; nil, true, false, \"text\", :keyword. Functions: (fn [x] (* x 2)) or "
+    "#(* % 2); (let [x 1 y 2] (+ x y)); (defn twice [x] (* 2 x)); (if test then else); "
+    "(cond ...), (when ...), loop/recur, (for [x xs] ...). A keyword looks itself up in a map: "
+    "(:name user). Core library as in Clojure: map filter remove reduce sort-by group-by "
+    "frequencies count first take distinct get-in assoc update str; clojure.string as str/... "
+    "Thread steps with ->> : (->> xs (filter odd?) (map inc)).")
+
+# Each example runs in the tests (tests/mcp/test_description.py) with CARD_EXAMPLE_CONTEXT.
+CARD_EXAMPLE_CONTEXT = {"orders": [{"id": 1, "total": 30}, {"id": 2, "total": 10},
+                                   {"id": 3, "total": 25}]}
+CARD_EXAMPLE = "(->> data/orders (filter #(> (:total %) 20)) (map :total) (reduce +))"
+CARD_EXAMPLE_VALUE = "55"
+
+CARD_DATA = (
+    "Data: pass JSON in the `context` argument (an object); each key is visible as data/KEY and "
+    "JSON keys read as keywords. With context {\"orders\": [{\"id\": 1, \"total\": 30}, ...]}: "
+    f"{CARD_EXAMPLE}")
+
+CARD_OUTPUT = (
+    "Output: the result value comes back (long values are cut, saying so), with anything "
+    "printed by (println ...). (return v) ends the program early with v; (fail \"why\") ends it "
+    "as a failure.")
+
+CARD_ERRORS = (
+    "A program with a mistake comes back as a tool error naming the kind, the line and column, "
+    "and a hint: fix the program and call again. No file, network or Python access: only the "
+    "language, data/ and the tools below.")
+
+CARD_STATELESS = ("Each call is independent: nothing (def, defn, results) carries over to the "
+                  "next call; send everything a program needs in that call.")
+CARD_SESSION = ("Calls share one session per connection: (def x ...) and (defn f ...) persist "
+                "for later calls, *1 *2 *3 are the last three results, and a call that fails "
+                "changes nothing. data/ is each call's own context.")
+
+
+
+def card_session_memory(cap: int) -> str:
+    return (f"The session keeps at most {cap:,} items in all (collection members; a string "
+            "counts its characters): a call that would keep more is undone; (def big nil) "
+            "frees a name.")
+
+
+def session_memory_full(cap: int) -> str:
+    return (f"the session's memory would hold more than {cap:,} items after this program, "
+            "so the program was undone")
+
+
+HINT_SESSION_MEMORY = ("def only what later calls need (keep counts or the few fields you use), "
+                       "and free big names with (def name nil)")
+
+CARD_NO_TOOLS = "Host tools: none on this server; programs compute over their context only."
+CARD_TOOLS_INTRO = ("Host tools: call them as (tool/NAME {:param value ...}), always with named "
+                    "arguments in one map, and use the value they return:")
+
+
+def card_tool(signature: str, description: str | None, usage: str) -> str:
+    """One host tool's line in the card."""
+    text = f"- {signature}"
+    if description:
+        text += f": {description.rstrip('. ')}"
+    return f"{text}. Call: {usage}"
+
+
+def card_limits(parts: list[str]) -> str:
+    """The limits line of the card."""
+    return "Limits per call: " + "; ".join(parts) + "."
+
+
+NO_LIMIT = "none"
+
+
+def limit_timeout(seconds) -> str:
+    return f"{seconds:g} s of run time" if seconds is not None else f"run time {NO_LIMIT}"
+
+
+def limit_steps(steps) -> str:
+    return f"{steps:,} steps (function calls and loop iterations)" if steps is not None \
+        else f"steps {NO_LIMIT}"
+
+
+def limit_memory(mb) -> str:
+    return f"{mb} MB of memory" if mb is not None else f"memory {NO_LIMIT}"
+
+
+def limit_tool_calls(n) -> str:
+    return f"{n} tool calls" if n is not None else "tool calls unlimited"
+
+
+def limit_collection(n) -> str:
+    return f"{n:,} items in one collection" if n is not None else f"collection size {NO_LIMIT}"
+
+
+LIMIT_ISOLATED = "each program runs in a separate worker process"
+
+# ---------------------------------------------------------------- arguments of lisp_eval
+
+PROGRAM_DESCRIPTION = ("The PTC-Lisp program: one or more forms; the last form's value is the "
+                       "result.")
+CONTEXT_DESCRIPTION = ("Optional JSON object of input data; each key KEY is visible to the "
+                       "program as data/KEY.")
+
+ARGUMENT_ERROR = "ArgumentError"
+
+
+def bad_program(got: str) -> str:
+    return f"lisp_eval needs `program`, the PTC-Lisp source as a string; got {got}"
+
+
+HINT_PROGRAM = 'call lisp_eval with {"program": "(+ 1 2)"}; put input data in `context`'
+
+
+def bad_context(got: str) -> str:
+    return f"`context` must be a JSON object; got {got}"
+
+
+HINT_CONTEXT = ('put the data under a key, e.g. {"items": [1, 2, 3]}, and read it in the program '
+                "as data/items")
+
+
+def json_type(value) -> str:
+    """The JSON name of a decoded JSON value, with an article."""
+    if value is None:
+        return "nothing"
+    return {bool: "a boolean", int: "a number", float: "a number", str: "a string",
+            list: "an array", dict: "an object"}.get(type(value), "a value of another kind")
+
+
+# ---------------------------------------------------------------- results
+
+RESULT_CUT = ";; (result truncated; println specific fields, or return less, to see more)"
+PRINTED = ";; printed:"
+PRINTS_CUT = ";; (printed output truncated; print specific fields instead)"
+RETURNED = ";; returned early with (return ...)"
+FAILED_KIND = "Failed"
+
+
+def failed(value_text: str) -> str:
+    return f"the program called (fail ...) with {value_text}"
+
+
+HINT_FAILED = "(fail ...) ends a program as a failure on purpose; return a value to succeed"
+INTERNAL_KIND = "InternalError"
+LIMIT_KIND = "LimitExceeded"
+INTERNAL = "an internal error happened in the server while running the program"

@@ -1,0 +1,170 @@
+"""The MCP server: one tool, `lisp_eval`, on the official MCP Python SDK (`MCPServer`, 2.x).
+
+Stateless by default: every call runs in a fresh Session with the host tools and the limits.
+With `keep_session` each client connection gets one Session (stdio: the process's one client;
+HTTP: one per Mcp-Session-Id, at most MAX_SESSIONS kept), so `def`s and *1 *2 *3 persist; a
+connection's calls run one at a time.
+Programs run on worker threads (`Session.arun`), async host tools on the server's event loop;
+the loop keeps serving while a program runs.
+"""
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import signal
+import sys
+from collections.abc import Iterable
+from typing import Any
+
+import anyio
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.tools import Tool as MCPTool
+from mcp.types import CallToolResult, ToolAnnotations
+
+from .. import Limits, Session, Tool, __version__
+from ..llm import format_error_for_llm
+from . import messages as M
+from .description import describe
+from .memory import MemoryMeter, session_bound
+from .results import argument_error, error_result, tool_result
+
+__all__ = ["LispEval", "build_server", "serve", "input_schema"]
+
+log = logging.getLogger("ptclisp.mcp")
+MAX_SESSIONS = 64  # kept sessions (--session over HTTP); the least recently used goes first
+SESSION_HEADER = "mcp-session-id"
+
+
+def input_schema() -> dict:
+    """The JSON schema of lisp_eval's arguments, as advertised in tools/list."""
+    return {
+        "type": "object",
+        "properties": {
+            "program": {"type": "string", "description": M.PROGRAM_DESCRIPTION},
+            "context": {"type": "object", "additionalProperties": True,
+                        "description": M.CONTEXT_DESCRIPTION},
+        },
+        "required": ["program"],
+    }
+
+
+class LispEval:
+    """The lisp_eval tool: runs one program per call, statelessly or in the connection's Session."""
+
+    def __init__(self, tools: Iterable[Tool] = (), limits: Limits | None = None, *,
+                 keep_session: bool = False):
+        self.tools = list(tools)
+        self.limits = limits or Limits()
+        self.keep_session = keep_session
+        # connection key -> (Session, lock, MemoryMeter), least recently used first; touched
+        # only on the event loop's thread
+        self._sessions: dict = {}
+
+    async def __call__(self, program: Any = None, context: Any = None,
+                       ctx: Context | None = None) -> CallToolResult:
+        """Check the arguments, run the program, answer with its feedback or its error."""
+        if not isinstance(program, str):
+            return argument_error(M.bad_program(M.json_type(program)), M.HINT_PROGRAM)
+        if context is not None and not isinstance(context, dict):
+            return argument_error(M.bad_context(M.json_type(context)), M.HINT_CONTEXT)
+        try:
+            if not self.keep_session:
+                session = Session(data=context, tools=self.tools, limits=self.limits)
+                return tool_result(await session.arun(program))
+            session, lock, meter = self._session_of(ctx)
+            async with lock:
+                return await self._run_kept(session, meter, program, context)
+        except Exception:  # a bug of ours: logged with its traceback, the model learns little
+            log.exception("lisp_eval failed")
+            return error_result(format_error_for_llm({"kind": M.INTERNAL_KIND,
+                                                      "message": M.INTERNAL}))
+        finally:
+            _flush_stdout()
+
+    async def _run_kept(self, session: Session, meter: MemoryMeter, program: str,
+                        context) -> CallToolResult:
+        """Run in a kept session; a run that leaves memory over its bound is undone."""
+        before, history = dict(session.memory), list(session.history)
+        session.data = context
+        result = await session.arun(program)
+        if result.error is None and meter.over(session.memory):
+            session.memory, session.history = before, history
+            return error_result(format_error_for_llm({
+                "kind": M.LIMIT_KIND, "message": M.session_memory_full(meter.cap),
+                "hint": M.HINT_SESSION_MEMORY}))
+        return tool_result(result, memory_before=before, kept=True)
+
+    def _session_of(self, ctx: Context | None):
+        """(Session, lock, memory meter) of the client connection that sent this call.
+
+        stdio serves one connection per process; over HTTP a connection is its Mcp-Session-Id.
+        At most MAX_SESSIONS are kept: the least recently used one is dropped first."""
+        headers = ctx.headers if ctx is not None else None
+        key = headers.get(SESSION_HEADER) if headers is not None else None
+        entry = self._sessions.pop(key, None)
+        if entry is None:
+            entry = (Session(tools=self.tools, limits=self.limits), anyio.Lock(),
+                     MemoryMeter(session_bound(self.limits)))
+        self._sessions[key] = entry  # most recently used last
+        while len(self._sessions) > MAX_SESSIONS:
+            self._sessions.pop(next(iter(self._sessions)))
+        return entry
+
+
+def _flush_stdout():
+    """Write out what host code printed while fd 1 still points at stderr."""
+    with contextlib.suppress(Exception):
+        sys.stdout.flush()
+
+
+def build_server(tools: Iterable[Tool] = (), limits: Limits | None = None, *,
+                 keep_session: bool = False, log_level: str = "WARNING") -> MCPServer:
+    """An MCPServer with the one tool lisp_eval (described for these tools and limits)."""
+    tools = list(tools)
+    handler = LispEval(tools, limits, keep_session=keep_session)
+    tool = MCPTool.from_function(
+        handler.__call__, name=M.TOOL_NAME,
+        description=describe(tools, handler.limits, session=keep_session),
+        annotations=ToolAnnotations(read_only_hint=not tools, open_world_hint=bool(tools)),
+        structured_output=False)
+    # the arguments are checked by lisp_eval itself, so a wrong one gets a helpful tool error
+    tool.parameters = input_schema()
+    return MCPServer(M.SERVER_NAME, version=__version__, instructions=M.SERVER_INSTRUCTIONS,
+                     tools=[tool], log_level=log_level)
+
+
+def serve(server: MCPServer, *, transport: str = "stdio", host: str = "127.0.0.1",
+          port: int = 8000) -> int:
+    """Serve until the client closes stdin (stdio), or SIGTERM/SIGINT arrives; returns 0 (or
+    exits the process with 0 on a signal).
+
+    While serving stdio the SDK points fd 1 at stderr (the protocol has its own copy), so what
+    host tools print lands on stderr; each call flushes sys.stdout so that nothing buffered is
+    written after the SDK points fd 1 back at the protocol."""
+    anyio.run(_serve, server, transport, host, port)
+    return 0
+
+
+async def _serve(server: MCPServer, transport: str, host: str, port: int):
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(_exit_on_signal)
+        if transport == "stdio":
+            await server.run_stdio_async()
+        else:
+            await server.run_streamable_http_async(host=host, port=port)
+        tg.cancel_scope.cancel()
+
+
+async def _exit_on_signal():
+    """Exit at once on SIGTERM/SIGINT.
+
+    A cancel cannot end the server: the SDK reads stdin on a thread that only a new line or
+    EOF wakes. Exiting closes the sockets of the isolation workers, which then stop too (a busy
+    one when its run's deadline passes)."""
+    with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
+        async for signum in signals:
+            log.info("stopping on signal %d", signum)
+            _flush_stdout()
+            logging.shutdown()
+            os._exit(0)
