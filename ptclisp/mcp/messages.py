@@ -87,7 +87,9 @@ NO_LIMIT = "none"
 
 
 def limit_timeout(seconds) -> str:
-    return f"{seconds:g} s of run time" if seconds is not None else f"run time {NO_LIMIT}"
+    if seconds is None:
+        return f"program time {NO_LIMIT}"
+    return f"{seconds:g} s of program time (waiting on tools not counted)"
 
 
 def limit_steps(steps) -> str:

@@ -18,7 +18,7 @@ def test_tools_list_programs_errors_and_malformed_arguments():
             assert [t.name for t in tools] == ["lisp_eval"]
             card = tools[0].description
             assert M.CARD_NO_TOOLS in card and M.CARD_STATELESS in card
-            assert "1.5 s of run time" in card
+            assert "1.5 s of program time" in card
             schema = tools[0].input_schema
             assert schema["required"] == ["program"]
             assert schema["properties"]["program"]["type"] == "string"

@@ -137,12 +137,12 @@ def test_the_card_lists_tools_state_and_limits():
     assert M.card_tool("tool/get-user(id :int) -> :map", "Look up one user by id.",
                        "(tool/get-user {:id ...})") in card
     assert "- tool/get-user(id :int) -> :map: Look up one user by id. Call: (tool/get-user" in card
-    assert M.card_limits(["2.5 s of run time", "1,000 steps (function calls and loop iterations)",
+    assert M.card_limits(["2.5 s of program time (waiting on tools not counted)", "1,000 steps (function calls and loop iterations)",
                           "1,000,000 items in one collection", "1024 MB of memory",
                           "5 tool calls", M.LIMIT_ISOLATED]) in card
     bare = describe([], Limits(timeout=None, max_steps=None))
     assert M.CARD_NO_TOOLS in bare and M.CARD_STATELESS in bare
-    assert "run time none; steps none" in bare
+    assert "program time none; steps none" in bare
 
 
 def test_the_advertised_schema():
