@@ -54,6 +54,22 @@ HINT_PRINT = "print less: summarize with count or take before println"
 HINT_STEPS = "look for a loop that never ends, or process fewer items (use take)"
 HINT_TIMEOUT = "look for a loop that never ends, or process fewer items (use take)"
 HINT_SIZE = "build smaller collections: use take, or filter before you map"
+HINT_EXPORT = ("return a smaller or flatter value: summarize with count, take or select-keys; "
+               "a part shared many times counts every time it appears")
+
+
+def export_too_deep(depth) -> str:
+    return f"the value is nested more than {depth} levels deep: too deep to leave the sandbox as data"
+
+
+def export_too_big(items) -> str:
+    return (f"the value has more than {items} items when written out (shared parts count each "
+            f"time): too big to leave the sandbox as data")
+
+
+def format_too_big(chars) -> str:
+    return (f"the value prints as more than {chars} characters (shared parts count each time): "
+            f"too big to print whole; pass max_chars to get a cut text")
 
 # ---------------------------------------------------------------- evaluator and builtins
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -161,13 +162,13 @@ ATTACKS = ["1-frequencies", "1-set", "1-group-by", "2-to_python-shared", "2-form
 def measure(name: str, cap: float) -> str:
     """One attack in a fresh process: its report line."""
     p = subprocess.Popen([sys.executable, "-c", CHILD, name, str(cap)], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True)
+                         stderr=subprocess.PIPE, text=True, start_new_session=True)
     start, hwm = time.perf_counter(), 0.0
     while p.poll() is None and time.perf_counter() - start < cap:
         hwm = max(hwm, _hwm_mb(p.pid))
         time.sleep(0.05)
     if p.poll() is None:
-        p.kill()
+        os.killpg(p.pid, signal.SIGKILL)  # the attack and any CLI process it started
         p.wait()
         return f"{name:24s} killed after {cap:.0f} s (peak resident {hwm:.0f} MB, still running)"
     out, err = p.communicate()
