@@ -1,0 +1,158 @@
+"""The second hostile review (issue 15): frozen hosts, unbounded host-side paths, tool stacks,
+memory charged before building, session growth, host exception text, small leaks.
+
+Host-freeze tests run a heartbeat thread beside the run and fail when it was kept from running
+for more than FREEZE seconds. In-process and, where the wall applies there, isolated.
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+import ptclisp
+from ptclisp import Limits, Session, export, format_value, messages
+
+from hostile import MARGIN
+
+FREEZE = 0.5  # seconds the host's heartbeat may be kept waiting
+MODES = ("none", "process")
+P = "2305843009213693951"  # CPython's modulus of number hashes: multiples all hash alike
+ALIKE = f"(mapv (fn [i] (* i {P})) (range 1 N))"
+SHARED = "(loop [x [1] i 0] (if (< i 60) (recur [x x] (inc i)) x))"
+DEEP = "(loop [x [] i 0] (if (< i 100000) (recur [x] (inc i)) x))"
+
+
+class Heartbeat:
+    """A host thread that wakes every 10 ms; `gap` is the longest it was kept waiting."""
+
+    def __enter__(self):
+        self.gap, self._stop = 0.0, False
+        self._thread = threading.Thread(target=self._beat, daemon=True)
+        self._thread.start()
+        time.sleep(0.03)
+        return self
+
+    def _beat(self):
+        last = time.perf_counter()
+        while not self._stop:
+            time.sleep(0.01)
+            now = time.perf_counter()
+            self.gap = max(self.gap, now - last)
+            last = now
+
+    def __exit__(self, *exc):
+        self._stop = True
+        self._thread.join()
+
+
+def run_beating(program: str, **limits):
+    """(result, seconds, heartbeat gap) of program run in a fresh session."""
+    with Heartbeat() as hb:
+        start = time.perf_counter()
+        r = ptclisp.run(program, limits=Limits(**limits))
+        took = time.perf_counter() - start
+    return r, took, hb.gap
+
+
+# ---------------------------------------------------------------- 1. C loops that hold the lock
+
+ALIKE_PROGRAMS = {
+    "frequencies": f"(count (frequencies {ALIKE.replace('N', '40000')}))",
+    "set": f"(count (set {ALIKE.replace('N', '40000')}))",
+    "group-by": f"(count (group-by identity {ALIKE.replace('N', '40000')}))",
+    "union": f"(count (set/union (set {ALIKE.replace('N', '40000')}) #{{1}}))",
+    "merge": f"(let [xs {ALIKE.replace('N', '40000')}] (count (merge (zipmap xs xs) {{:a 1}})))",
+}
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("name", sorted(ALIKE_PROGRAMS))
+def test_keys_that_hash_alike_end_at_the_timeout_without_freezing_the_host(name, mode):
+    r, took, gap = run_beating(ALIKE_PROGRAMS[name], timeout=0.5, isolation=mode)
+    assert (r.status, r.error.limit) == ("error", "timeout"), r
+    assert took < 0.5 + MARGIN
+    assert gap < FREEZE, f"host frozen for {gap:.2f} s"
+
+
+def test_sorting_a_long_list_is_fed_in_slices_and_stays_stable():
+    src = "(sort-by :k (mapv (fn [i] {:k (mod i 7) :i i}) (range 200000)))"
+    r = ptclisp.run(src, limits=Limits(timeout=30))
+    assert r.ok, r.error
+    pairs = [(m[ptclisp.kw("k")], m[ptclisp.kw("i")]) for m in r.value]
+    assert pairs == sorted(pairs)  # by k, and within one k in the original order
+    r = ptclisp.run("(sort :desc (mapv (fn [i] (mod (* i 7919) 100003)) (range 150000)))",
+                    limits=Limits(timeout=30))
+    assert r.value == sorted(r.value, reverse=True) and len(r.value) == 150000
+
+
+def test_fed_frequencies_counts_like_clojure():
+    r = ptclisp.run("(frequencies (mapv (fn [i] (mod i 3)) (range 5000)))")
+    assert r.value == {0: 1667, 1: 1667, 2: 1666}
+
+
+# ---------------------------------------------------------------- 2. values leaving the sandbox
+
+
+def test_to_python_of_shared_structure_is_a_clear_error_not_a_hang():
+    r = ptclisp.run(SHARED)
+    assert r.ok
+    with Heartbeat() as hb:
+        start = time.perf_counter()
+        with pytest.raises(ptclisp.LimitExceeded) as info:
+            r.to_python()
+        took = time.perf_counter() - start
+    assert info.value.limit == "export" and info.value.value == export.EXPORT_ITEMS
+    assert info.value.message == messages.export_too_big(export.EXPORT_ITEMS)
+    assert took < 10 and hb.gap < FREEZE
+
+
+def test_format_value_of_shared_structure_is_a_clear_error():
+    r = ptclisp.run(SHARED)
+    with pytest.raises(ptclisp.LimitExceeded) as info:
+        format_value(r.value)
+    assert info.value.message == messages.format_too_big(export.FORMAT_CHARS)
+    cut = format_value(r.value, max_chars=80)  # a cut text is always there for the asking
+    assert len(cut) <= 80 and cut.startswith("[[[[")
+
+
+def test_to_python_of_deep_data_is_a_clear_error_not_a_traceback():
+    r = ptclisp.run(DEEP, limits=Limits(timeout=10))
+    assert r.ok
+    with pytest.raises(ptclisp.LimitExceeded) as info:
+        r.to_python()
+    assert info.value.message == messages.export_too_deep(export.EXPORT_DEPTH)
+    text = format_value(r.value)  # printing has no recursion: it just works
+    assert text == "[" * 100001 + "]" * 100001  # 100,000 wrappings of []
+
+
+def test_to_python_just_within_the_bounds_works():
+    depth = export.EXPORT_DEPTH
+    r = ptclisp.run(f"(loop [x [] i 0] (if (< i {depth - 1}) (recur [x] (inc i)) x))")
+    out = r.to_python()
+    for _ in range(depth - 1):
+        out = out[0]
+    assert out == []
+    r = ptclisp.run("(loop [x [1] i 0] (if (< i 17) (recur [x x] (inc i)) x))")  # 2^17 leaves
+    assert len(format_value(r.value)) > 2 ** 17 and len(r.to_python()) == 2
+
+
+@pytest.mark.parametrize("flags", [[], ["--json"]])
+@pytest.mark.parametrize("program", [SHARED, DEEP], ids=["shared", "deep"])
+def test_cli_run_ends_with_an_error_line(program, flags):
+    p = subprocess.run([sys.executable, "-m", "ptclisp.cli", "run", "-e", program, *flags],
+                       capture_output=True, text=True, timeout=60)
+    if program == DEEP and not flags:
+        assert p.returncode == 0 and p.stdout.startswith("[[[[")
+        return
+    assert p.returncode == 1 and "Traceback" not in p.stderr
+    assert p.stderr.startswith("LimitExceeded: the value ")
+
+
+def test_isolated_results_are_bounded_the_same_way():
+    r = ptclisp.run(SHARED, limits=Limits(isolation="process"))
+    with pytest.raises(ptclisp.LimitExceeded):
+        r.to_python()
