@@ -156,3 +156,30 @@ def test_isolated_results_are_bounded_the_same_way():
     r = ptclisp.run(SHARED, limits=Limits(isolation="process"))
     with pytest.raises(ptclisp.LimitExceeded):
         r.to_python()
+
+
+# ---------------------------------------------------------------- 3. a tool's stack headroom
+
+
+def _host_work(n: int) -> int:
+    return 0 if n == 0 else 1 + _host_work(n - 1)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_tool_gets_the_same_headroom_at_any_program_depth(mode):
+    ledger: list = []
+
+    def transfer():
+        ledger.append("debit")
+        _host_work(600)  # the host's own work needs stack
+        ledger.append("credit")
+        return "done"
+
+    s = Session(tools={"transfer": transfer}, limits=Limits(timeout=20, isolation=mode))
+    s.run("(defn f [n] (if (= n 0) (tool/transfer) (f (dec n))))")
+    for depth in (0, 50, 100, 150, 200, 250, 288, 300, 400, 800, 2000):
+        ledger.clear()
+        r = s.run(f"(f {depth})")
+        assert (r.status, r.value) == ("ok", "done"), (depth, r.error)
+        assert ledger == ["debit", "credit"], depth  # exactly once, never cut short
+        assert [c["name"] for c in r.tool_calls] == ["transfer"]
