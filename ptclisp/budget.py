@@ -87,6 +87,12 @@ class Budget:
         return LimitExceeded(messages.limit_depth(self.limits.max_depth), limit="max_depth",
                              value=self.limits.max_depth, hint=messages.HINT_RECURSION)
 
+    def print_error(self) -> LimitExceeded:
+        """The error of a run that printed more than it may."""
+        return LimitExceeded(messages.limit_print(self.limits.max_print_chars),
+                             limit="max_print_chars", value=self.limits.max_print_chars,
+                             hint=messages.HINT_PRINT)
+
     def remaining_time(self) -> float:
         """Seconds left before the deadline."""
         return self.deadline - self.clock()
@@ -144,6 +150,13 @@ def tick(n: int = 1):
             b.checkpoint()
 
 
+def check_print(n: int):
+    """Fail before building a line of n characters that the print limit could not take."""
+    b = getattr(_local, "budget", None)
+    if b is not None and b.print_left is not None and n > b.print_left:
+        raise b.print_error()
+
+
 def emit_print(text: str):
     """Record one line of program output (println), charged against the print limit."""
     b = getattr(_local, "budget", None)
@@ -152,9 +165,7 @@ def emit_print(text: str):
     if b.print_left is not None:
         b.print_left -= len(text)
         if b.print_left < 0:
-            raise LimitExceeded(messages.limit_print(b.limits.max_print_chars),
-                                limit="max_print_chars", value=b.limits.max_print_chars,
-                                hint=messages.HINT_PRINT)
+            raise b.print_error()
     b.prints.append(text)
 
 

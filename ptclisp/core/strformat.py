@@ -100,9 +100,8 @@ def format_(fmt, *args):
             out.append(x if type(x) is str else str(x))
         else:
             out.append(_convert(part, x))
-    text = "".join(out)
-    budget.charge_size(len(text), "string")
-    return text
+    budget.charge_size(sum(map(len, out)), "string")  # before the join builds it
+    return "".join(out)
 
 
 def _literal(text: str) -> str:

@@ -87,15 +87,15 @@ def to_str(v) -> str:
 
 
 def _joined(parts, sep: str = "") -> str:
-    """parts joined; a long result is charged against the size limit.
+    """parts joined; a long result is charged against the size limit before it is built.
 
-    The parts already exist, so the join at most doubles what the program holds; short
-    results are not worth the charge.
+    The parts may be one long string many times over, so the sum of their lengths is charged
+    first; short results are not worth the charge.
     """
-    out = sep.join(parts)
-    if len(out) > _UNCHARGED:
-        budget.charge_size(len(out), "string")
-    return out
+    n = sum(map(len, parts)) + len(sep) * max(len(parts) - 1, 0)
+    if n > _UNCHARGED:
+        budget.charge_size(n, "string")
+    return sep.join(parts)
 
 
 @builtin("str", arity=(0, None), signature="(str x ...)",
@@ -106,7 +106,20 @@ def str_(*args):
     if len(args) == 1:
         v = args[0]
         return v if type(v) is str else _joined([to_str(v)])  # a long text is charged too
-    return _joined([to_str(v) for v in args])
+    return _joined(_texts(to_str, args, 0))
+
+
+def _texts(conv, args, sep_len: int) -> list:
+    """[conv(v) for v in args], the running length charged as it grows (one long text many
+    times over fails at the limit, not after the work of converting all of them)."""
+    parts, n = [], 0
+    for v in args:
+        part = conv(v)
+        n += len(part) + sep_len
+        if n > _UNCHARGED:
+            budget.charge_size(n, "string")
+        parts.append(part)
+    return parts
 
 
 @builtin("pr-str", arity=(0, None), signature="(pr-str x ...)",
@@ -114,7 +127,7 @@ def str_(*args):
          example=(('(pr-str "a")', '"\\"a\\""'), ('(pr-str 1 "b" nil)', '"1 \\"b\\" nil"'),
                   ("(pr-str {:a [1]})", '"{:a [1]}"')))
 def pr_str(*args):
-    return _joined([_pr(v) for v in args], " ")
+    return _joined(_texts(_pr, args, 1), " ")
 
 
 # ---------------------------------------------------------------- printing
@@ -137,6 +150,7 @@ def _print_text(v, room) -> str:
 
 
 def _emit(parts) -> None:
+    budget.check_print(sum(map(len, parts)) + max(len(parts) - 1, 0))  # before the join
     budget.emit_print(_joined(parts, " "))
 
 
