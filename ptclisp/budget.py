@@ -14,7 +14,7 @@ import threading
 import time
 
 from . import messages
-from .errors import LimitExceeded
+from .errors import EvalError, LimitExceeded
 
 _local = threading.local()
 CHECK_EVERY = 1024  # steps between clock reads
@@ -38,7 +38,7 @@ class Budget:
 
     __slots__ = ("limits", "steps_left", "deadline", "depth", "max_depth", "max_size",
                  "max_chars", "print_left", "countdown", "period", "clock", "prints", "wall_clock",
-                 "in_host", "__weakref__")
+                 "in_host", "halt", "__weakref__")
 
     def __init__(self, limits, clock=time.monotonic, wall_clock=time.time):
         self.limits = limits
@@ -55,6 +55,7 @@ class Budget:
         self.prints: list[str] = []
         self.wall_clock = wall_clock  # epoch seconds; the Session may give a fixed clock
         self.in_host = False  # True while host code (a tool) runs: the watchdog keeps out
+        self.halt = None  # a pmap/pcalls branch: the form's cancel Event (parallel.py)
 
     def tick(self, n: int = 1):
         """Count n evaluation steps; read the clock every CHECK_EVERY steps."""
@@ -73,9 +74,12 @@ class Budget:
         self.check_time()
 
     def check_time(self):
-        """Raise LimitExceeded if the wall-clock deadline has passed."""
+        """Raise LimitExceeded if the wall-clock deadline has passed; in a pmap/pcalls branch,
+        EvalError once the form has failed (e.g. the run was stopped for its memory)."""
         if self.clock() > self.deadline:
             raise self.timeout_error()
+        if self.halt is not None and self.halt.is_set():
+            raise EvalError(messages.PARALLEL_CANCELLED, code="parallel")
 
     def timeout_error(self) -> LimitExceeded:
         """The error of a run past its deadline."""

@@ -29,6 +29,7 @@ from .evaluator import call_value
 DEFAULT_MAX_PARALLEL = 8
 NORMAL_STACK = 8 * 1024 * 1024  # what a thread gets by default on Linux
 MAX_STACK_FRAMES = 8
+WAIT_SLICE = 0.02  # seconds the run's thread waits on its branches between chances to be stopped
 _local = threading.local()
 
 
@@ -122,7 +123,7 @@ class _Group:
             self._spawn()
         finished = False
         try:
-            finished = self.done.wait(self._timeout())
+            finished = self._wait()
         finally:
             with self.lock:
                 self.closed = True
@@ -155,6 +156,16 @@ class _Group:
         with self.lock:
             if self.active < self.limit and self.next < len(self.jobs) and not self.closed:
                 self._spawn()
+
+    def _wait(self) -> bool:
+        """Wait for the branches in short slices, so a stop for the run (its memory, its
+        deadline) lands here within WAIT_SLICE; False when the deadline came first."""
+        while True:
+            left = self._timeout()
+            if self.done.wait(WAIT_SLICE if left is None else min(WAIT_SLICE, left)):
+                return True
+            if left is not None and left <= WAIT_SLICE:
+                return self.done.is_set()
 
     def _timeout(self):
         p = self.parent
@@ -205,4 +216,5 @@ class _Group:
             return None
         c = _budget.Budget(p.limits, clock=p.clock, wall_clock=p.wall_clock)
         c.deadline, c.depth, c.steps_left = p.deadline, p.depth, p.steps_left
+        c.halt = self.cancel  # once the form has failed, the branch stops at its next check
         return c

@@ -26,11 +26,17 @@ SHARED = "(loop [x [1] i 0] (if (< i 60) (recur [x x] (inc i)) x))"
 DEEP = "(loop [x [] i 0] (if (< i 100000) (recur [x] (inc i)) x))"
 
 
+def _rss_mb() -> float:
+    with open("/proc/self/statm", "rb") as f:
+        return int(f.read().split()[1]) * 4096 / 2 ** 20
+
+
 class Heartbeat:
     """A host thread that wakes every 10 ms; `gap` is the longest it was kept waiting."""
 
     def __enter__(self):
         self.gap, self._stop = 0.0, False
+        self.base_mb, self.peak_mb = _rss_mb(), 0.0  # resident growth of this process
         self._thread = threading.Thread(target=self._beat, daemon=True)
         self._thread.start()
         time.sleep(0.03)
@@ -42,6 +48,7 @@ class Heartbeat:
             time.sleep(0.01)
             now = time.perf_counter()
             self.gap = max(self.gap, now - last)
+            self.peak_mb = max(self.peak_mb, _rss_mb() - self.base_mb)
             last = now
 
     def __exit__(self, *exc):
@@ -55,6 +62,7 @@ def run_beating(program: str, **limits):
         start = time.perf_counter()
         r = ptclisp.run(program, limits=Limits(**limits))
         took = time.perf_counter() - start
+    run_beating.peak_mb = hb.peak_mb
     return r, took, hb.gap
 
 
@@ -183,3 +191,18 @@ def test_a_tool_gets_the_same_headroom_at_any_program_depth(mode):
         assert (r.status, r.value) == ("ok", "done"), (depth, r.error)
         assert ledger == ["debit", "credit"], depth  # exactly once, never cut short
         assert [c["name"] for c in r.tool_calls] == ["transfer"]
+
+
+# ---------------------------------------------------------------- 5. memory inside pmap branches
+
+BRANCHES_KEEP = ('(let [s (str/join (range 150000))] (pmap (fn [k] (loop [acc [] j 0] '
+                 '(recur (conj acc (str s j)) (inc j)))) [1 2 3]))')
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_memory_limit_stops_pmap_branches(mode):
+    r, took, gap = run_beating(BRANCHES_KEEP, timeout=20, max_memory_mb=128, isolation=mode)
+    assert (r.status, r.error.limit) == ("error", "max_memory_mb"), r.error
+    assert took < 10  # stopped for its memory, long before the deadline
+    if mode == "none":
+        assert run_beating.peak_mb < 128 + 300, f"grew {run_beating.peak_mb:.0f} MB"
