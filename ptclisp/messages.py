@@ -938,6 +938,15 @@ def limit_memory(mb) -> str:
 
 
 HINT_MEMORY = "build smaller collections: use take, or filter before you map"
+
+
+def limit_session_memory(mb, needed_mb) -> str:
+    return (f"session memory limit exceeded: keeping this run's defs would make the session "
+            f"hold about {needed_mb} MB, over the limit of {mb} MB; nothing was kept")
+
+
+HINT_SESSION_MEMORY = ("keep less with def: store counts, ids or the few fields you need rather "
+                       "than whole results, or (def name nil) to drop what you no longer need")
 HINT_RECURSION = "use loop/recur for deep iteration instead of recursion, and keep data shallow"
 ISOLATION_WORKER_DIED = "the isolated worker process stopped unexpectedly"
 

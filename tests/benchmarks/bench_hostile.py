@@ -117,10 +117,10 @@ def attack(name):
     if name == "6-session-growth":
         s = Session(limits=Limits(timeout=5))
         oks = 0
-        for i in range(12):
+        for i in range(20):
             r = s.run(f"(def v{i} (vec (range 1000000))) nil")
             oks += r.error is None
-        return f"{oks} of 12 runs committed, memory of {len(s.memory)} defs"
+        return f"{oks} of 20 runs committed, memory of {len(s.memory)} defs"
     if name == "6-isolated-big-memory":
         s = Session(limits=Limits(isolation="process", timeout=5))
         s.run("nil")

@@ -206,3 +206,49 @@ def test_memory_limit_stops_pmap_branches(mode):
     assert took < 10  # stopped for its memory, long before the deadline
     if mode == "none":
         assert run_beating.peak_mb < 128 + 300, f"grew {run_beating.peak_mb:.0f} MB"
+
+
+# ---------------------------------------------------------------- 6. session memory across runs
+
+MILLION = "(vec (range 1000000))"  # about 44 MB by footprint.py's estimate
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_session_memory_limit_refuses_a_commit_and_keeps_nothing(mode):
+    s = Session(limits=Limits(max_session_memory_mb=64, timeout=10, isolation=mode))
+    assert s.run(f"(def a {MILLION}) (def n 1) :ok").ok
+    r = s.run(f"(def n 2) (def b {MILLION}) :more")
+    assert (r.status, r.error.kind, r.error.limit, r.error.value) == \
+        ("error", "LimitExceeded", "max_session_memory_mb", 64)
+    assert r.error.message.startswith("session memory limit exceeded: keeping this run's defs")
+    assert r.error.hint == messages.HINT_SESSION_MEMORY
+    assert sorted(s.memory) == ["a", "n"] and s.run("n").value == 1  # nothing of it was kept
+    r = s.run(f"(def a nil) (def b {MILLION}) (count b)")  # dropping a makes room
+    assert (r.status, r.value) == ("ok", 1000000)
+
+
+def test_session_memory_counts_a_shared_string_once():
+    s = Session(limits=Limits(max_session_memory_mb=16, timeout=10))
+    r = s.run('(def s (str/join (range 150000))) (def v (mapv (fn [_] s) (range 3000))) (count v)')
+    assert (r.status, r.value) == ("ok", 3000)
+
+
+def test_default_session_memory_limit_stops_growth():
+    s = Session(limits=Limits(timeout=10))
+    kept = [s.run(f"(def v{i} {MILLION}) nil").ok for i in range(14)]
+    assert kept[0] and not all(kept)
+    assert Limits().max_session_memory_mb == 512
+
+
+def test_isolated_session_memory_is_sent_once_not_every_run():
+    from ptclisp import isolation
+    s = Session(limits=Limits(isolation="process", timeout=10))
+    assert s.run("(def big (vec (range 300000))) (defn f [x] (* 2 x)) nil").ok
+    assert s.run("(f (count big))").value == 600000
+    fields = isolation._memory_fields(s, isolation._affinity[s])
+    assert fields["memory"] is None and fields["memory_delta"] == {} and \
+        fields["memory_removed"] == []
+    s.memory["c"] = 5  # the host's own change reaches the worker
+    assert s.run("(+ c 1)").value == 6
+    r = s.run("(def c 100) (/ 1 0)")  # a failed run's def is not kept in the worker either
+    assert r.status == "error" and s.run("c").value == 5
