@@ -446,6 +446,10 @@ def tool_failed(name: str, exc) -> str:
     return f"tool/{name} failed: {text}"
 
 
+def tool_failed_quietly(name: str, kind: str) -> str:
+    return f"tool/{name} failed ({kind})"
+
+
 def tool_positional(name: str) -> str:
     return f"tool/{name} takes named arguments: a map or keyword/value pairs"
 

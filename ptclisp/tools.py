@@ -450,6 +450,9 @@ class ToolSet:
             value = self._convert(tool, self._invoke(tool, kwargs, b))
         except PtcError as e:
             entry["error"] = e.message
+            if e.code == "tool" and e.__cause__ is not None:  # the host's own exception:
+                entry["exception"] = e.__cause__  # for the host only, never the program
+                e.__cause__ = None
             raise
         finally:
             entry["duration"] = time.perf_counter() - start
@@ -479,7 +482,9 @@ class ToolSet:
             raise ToolError(messages.tool_failed(tool.name, e.message), tool=tool.name, code="tool") from None
         except Exception as exc:  # the host's failure becomes the program's ToolError
             log.warning("tool %s raised", tool.name, exc_info=True)
-            raise ToolError(messages.tool_failed(tool.name, exc), tool=tool.name, code="tool") from None
+            text = (messages.tool_failed(tool.name, exc) if tool.show_errors
+                    else messages.tool_failed_quietly(tool.name, type(exc).__name__))
+            raise ToolError(text, tool=tool.name, code="tool") from exc  # cause: the call log
         finally:
             if host:
                 b.in_host = False

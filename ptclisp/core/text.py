@@ -15,13 +15,15 @@ import math
 import re
 
 from .. import budget, messages
-from ..errors import EvalError
+from ..errors import EvalError, LimitExceeded
 from ..values import MAP_TYPES, MISSING, SET_TYPES, Keyword, Symbol, Var, sym
 from .predicates import VECTOR_CLASSES, is_fn, is_regex
 from .registry import builtin
 
 _KEYWORD_NAME = re.compile(r"[a-zA-Z][a-zA-Z0-9_?!-]*", re.ASCII)
 _FMT = None  # ptclisp.formatter, imported on first use
+_COLLECTIONS = (*MAP_TYPES, *SET_TYPES, *VECTOR_CLASSES)
+_COLLECTION_SET = frozenset(_COLLECTIONS)
 _UNCHARGED = 1024  # strings up to this length are not charged against the size limit
 _MIN_ROOM = 16  # a cut value keeps at least this much room for its "(shown/total)" note
 
@@ -106,20 +108,34 @@ def str_(*args):
     if len(args) == 1:
         v = args[0]
         return v if type(v) is str else _joined([to_str(v)])  # a long text is charged too
-    return _joined(_texts(to_str, args, 0))
+    if _COLLECTION_SET.isdisjoint(map(type, args)):  # each part is quick: join charges first
+        return _joined([to_str(v) for v in args])
+    return _joined(_texts(to_str, args, 0, 0))
 
 
-def _texts(conv, args, sep_len: int) -> list:
-    """[conv(v) for v in args], the running length charged as it grows (one long text many
-    times over fails at the limit, not after the work of converting all of them)."""
+def _texts(conv, args, sep: int, quotes: int) -> list:
+    """[conv(v) for v in args], the running length charged as it grows: one long text many
+    times over fails at the limit, not after the work of converting all of them. sep: the
+    separator's length; quotes: what conv adds around a string."""
     parts, n = [], 0
-    for v in args:
+    for i, v in enumerate(args):
         part = conv(v)
-        n += len(part) + sep_len
+        n += len(part) + sep
         if n > _UNCHARGED:
-            budget.charge_size(n, "string")
+            try:
+                budget.charge_size(n, "string")
+            except LimitExceeded:  # name the whole size: strings and scalars still to come
+                budget.charge_size(n + sum(_rest_len(conv, x, sep, quotes) for x in args[i + 1:]),
+                                   "string")
+                raise
         parts.append(part)
     return parts
+
+
+def _rest_len(conv, x, sep: int, quotes: int) -> int:
+    if type(x) is str:
+        return len(x) + quotes + sep
+    return 0 if isinstance(x, _COLLECTIONS) else len(conv(x)) + sep
 
 
 @builtin("pr-str", arity=(0, None), signature="(pr-str x ...)",
@@ -127,7 +143,7 @@ def _texts(conv, args, sep_len: int) -> list:
          example=(('(pr-str "a")', '"\\"a\\""'), ('(pr-str 1 "b" nil)', '"1 \\"b\\" nil"'),
                   ("(pr-str {:a [1]})", '"{:a [1]}"')))
 def pr_str(*args):
-    return _joined(_texts(_pr, args, 1), " ")
+    return _joined(_texts(_pr, args, 1, 2), " ")
 
 
 # ---------------------------------------------------------------- printing

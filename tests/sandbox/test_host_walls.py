@@ -252,3 +252,47 @@ def test_isolated_session_memory_is_sent_once_not_every_run():
     assert s.run("(+ c 1)").value == 6
     r = s.run("(def c 100) (/ 1 0)")  # a failed run's def is not kept in the worker either
     assert r.status == "error" and s.run("c").value == 5
+
+
+# ---------------------------------------------------------------- 7. host exception text
+
+
+class _Db:
+    dsn = "postgres://app:s3cret@db.internal/prod"
+
+    def lookup(self, id: int):
+        raise ValueError(f"bad id for {self.dsn} via {self!r}")
+
+    def upper(self, name: str):
+        return None.upper()  # a host bug: 'NoneType' object has no attribute 'upper'
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_host_exception_text_stays_with_the_host(mode, caplog):
+    db = _Db()
+    r = ptclisp.run("(tool/lookup {:id 1})", tools={"lookup": db.lookup, "upper": db.upper},
+                    limits=Limits(isolation=mode, timeout=5))
+    assert (r.error.kind, r.error.message) == ("ToolError", "tool/lookup failed (ValueError)")
+    shown = r.error.render() + repr(r.error.to_dict())
+    assert "s3cret" not in shown and "0x" not in shown and "_Db" not in shown
+    assert "s3cret" in str(r.tool_calls[0]["exception"])  # the host has all of it
+    assert "s3cret" in caplog.text
+    r = ptclisp.run('(tool/upper {:name "x"})', tools={"upper": db.upper},
+                    limits=Limits(isolation=mode, timeout=5))
+    assert r.error.message == "tool/upper failed (AttributeError)"
+    assert "NoneType" not in r.error.render()
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_host_chooses_what_the_program_sees(mode):
+    def quota():
+        raise ptclisp.ToolError("quota exhausted, try tomorrow")
+
+    def lookup(id: int):
+        raise LookupError(f"no order {id}")
+
+    tools = [ptclisp.Tool(quota), ptclisp.Tool(lookup, show_errors=True)]
+    r = ptclisp.run("(tool/quota)", tools=tools, limits=Limits(isolation=mode, timeout=5))
+    assert r.error.message == "quota exhausted, try tomorrow"
+    r = ptclisp.run("(tool/lookup {:id 7})", tools=tools, limits=Limits(isolation=mode, timeout=5))
+    assert r.error.message == "tool/lookup failed: no order 7"
