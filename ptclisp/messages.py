@@ -43,7 +43,15 @@ def limit_depth(n) -> str:
 
 def limit_size(what, n, limit) -> str:
     unit = "characters" if what == "string" else "items"
-    return f"size limit exceeded: a {what} of {n} {unit} is over the limit of {limit}"
+    return f"size limit exceeded: a {what} of {_count(n)} {unit} is over the limit of {limit}"
+
+
+def _count(n) -> str:
+    """A count as digits, or `about 10^k` past 15 digits (a size asked for with 1e300)."""
+    n = int(n)
+    if n < 10 ** 15:
+        return str(n)
+    return f"about 10^{int(n.bit_length() * 0.30103)}"
 
 
 def limit_print(n) -> str:
