@@ -14,6 +14,7 @@ from .values import MAP_TYPES, SET_TYPES, VECTOR_TYPES
 _COLLECTIONS = (*MAP_TYPES, *VECTOR_TYPES, *SET_TYPES)
 _DEEP_TYPES = frozenset((str, *MAP_TYPES, *VECTOR_TYPES, *SET_TYPES))
 SLOT = 16  # bytes per slot of a collection (pointer, hash, spare room)
+CHUNK = 65536  # items summed in one C call
 _getsizeof = sys.getsizeof
 
 
@@ -35,8 +36,10 @@ def footprint(v, stop_at: float = float("inf")) -> int:
         seen.add(id(x))
         items = [*x.keys(), *x.values()] if isinstance(x, MAP_TYPES) else x
         total += 64 + SLOT * len(items)
-        if _DEEP_TYPES.isdisjoint(set(map(type, items))):
-            total += sum(map(_getsizeof, items))  # plain numbers, keywords, nil: in C
-        else:
-            stack.extend(items)
+        for i in range(0, len(items), CHUNK):  # in C, a chunk at a time: other threads run
+            part = items[i:i + CHUNK] if len(items) > CHUNK else items
+            if _DEEP_TYPES.isdisjoint(set(map(type, part))):
+                total += sum(map(_getsizeof, part))  # plain numbers, keywords, nil
+            else:
+                stack.extend(part)
     return total

@@ -125,8 +125,10 @@ def attack(name):
         s = Session(limits=Limits(isolation="process", timeout=5))
         s.run("nil")
         s.memory["big"] = list(range(5_000_000))
-        t = time.perf_counter(); r = s.run("(+ 1 2)"); dt = time.perf_counter() - t
-        return outcome(r) + f"; (+ 1 2) took {dt:.2f} s"
+        took = []
+        for _ in range(4):
+            t = time.perf_counter(); r = s.run("(+ 1 2)"); took.append(time.perf_counter() - t)
+        return outcome(r) + "; (+ 1 2) took " + ", ".join(f"{x:.2f}" for x in took) + " s"
     if name == "7-tool-error-text":
         class Db:
             dsn = "postgres://app:s3cret@db/prod"

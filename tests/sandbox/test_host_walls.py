@@ -58,6 +58,8 @@ class Heartbeat:
 
 def run_beating(program: str, **limits):
     """(result, seconds, heartbeat gap) of program run in a fresh session."""
+    if limits.get("isolation") == "process":  # a warm worker: its start-up is not the run's
+        ptclisp.run("nil", limits=Limits(isolation="process"))
     with Heartbeat() as hb:
         start = time.perf_counter()
         r = ptclisp.run(program, limits=Limits(**limits))
