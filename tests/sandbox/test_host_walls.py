@@ -117,6 +117,7 @@ def test_to_python_of_shared_structure_is_a_clear_error_not_a_hang():
         took = time.perf_counter() - start
     assert info.value.limit == "export" and info.value.value == export.EXPORT_ITEMS
     assert info.value.message == messages.export_too_big(export.EXPORT_ITEMS)
+    assert info.value.hint == messages.HINT_EXPORT
     assert took < 10 and hb.gap < FREEZE
 
 
@@ -298,3 +299,23 @@ def test_a_host_chooses_what_the_program_sees(mode):
     assert r.error.message == "quota exhausted, try tomorrow"
     r = ptclisp.run("(tool/lookup {:id 7})", tools=tools, limits=Limits(isolation=mode, timeout=5))
     assert r.error.message == "tool/lookup failed: no order 7"
+
+
+def test_issue_15_messages_are_pinned():
+    assert messages.export_too_deep(512) == \
+        "the value is nested more than 512 levels deep: too deep to leave the sandbox as data"
+    assert messages.export_too_big(5) == ("the value has more than 5 items when written out "
+                                          "(shared parts count each time): too big to leave the "
+                                          "sandbox as data")
+    assert messages.format_too_big(9) == ("the value prints as more than 9 characters (shared "
+                                          "parts count each time): too big to print whole; pass "
+                                          "max_chars to get a cut text")
+    assert messages.HINT_EXPORT.startswith("return a smaller or flatter value")
+    assert messages.limit_session_memory(64, 88) == (
+        "session memory limit exceeded: keeping this run's defs would make the session hold "
+        "about 88 MB, over the limit of 64 MB; nothing was kept")
+    assert messages.tool_failed_quietly("lookup", "KeyError") == "tool/lookup failed (KeyError)"
+    assert messages.limit_size("vector", 10 ** 300, 5) == \
+        "size limit exceeded: a vector of about 10^300 items is over the limit of 5"
+    assert messages.limit_size("string", 10 ** 15 - 1, 5) == \
+        "size limit exceeded: a string of 999999999999999 characters is over the limit of 5"
