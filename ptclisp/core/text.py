@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 
-from .. import budget, messages
+from .. import budget, export, messages
 from ..errors import EvalError, LimitExceeded
 from ..values import MAP_TYPES, MISSING, SET_TYPES, Keyword, Symbol, Var, sym
 from .predicates import VECTOR_CLASSES, is_fn, is_regex
@@ -24,6 +24,7 @@ _KEYWORD_NAME = re.compile(r"[a-zA-Z][a-zA-Z0-9_?!-]*", re.ASCII)
 _FMT = None  # ptclisp.formatter, imported on first use
 _COLLECTIONS = (*MAP_TYPES, *SET_TYPES, *VECTOR_CLASSES)
 _COLLECTION_SET = frozenset(_COLLECTIONS)
+_INF = float("inf")
 _UNCHARGED = 1024  # strings up to this length are not charged against the size limit
 _MIN_ROOM = 16  # a cut value keeps at least this much room for its "(shown/total)" note
 
@@ -37,8 +38,15 @@ def _formatter():
 
 
 def _pr(v, max_chars=None) -> str:
-    """v printed readably (PTC-Lisp syntax)."""
-    return _formatter().format_value(v, max_chars=max_chars)
+    """v printed readably (PTC-Lisp syntax); a text too long to print whole is over the
+    run's string limit too (named with its estimated size)."""
+    try:
+        return _formatter().format_value(v, max_chars=max_chars)
+    except LimitExceeded as e:
+        if e.limit != "export":
+            raise
+        budget.charge_size(export.measure(v, _INF, _INF, _INF)[1], "string")
+        raise
 
 
 # ---------------------------------------------------------------- str
