@@ -14,7 +14,7 @@ import threading
 import time
 
 from . import messages
-from .errors import LimitExceeded
+from .errors import EvalError, LimitExceeded
 
 _local = threading.local()
 CHECK_EVERY = 1024  # steps between clock reads
@@ -39,7 +39,7 @@ class Budget:
     __slots__ = ("limits", "steps_left", "deadline", "depth", "max_depth", "max_size",
                  "max_chars", "print_left", "countdown", "period", "clock", "prints", "wall_clock",
                  "in_host", "watch_lock", "work_deadline", "wall_deadline", "paused_at",
-                 "tool_seconds", "__weakref__")
+                 "tool_seconds", "halt", "pending_stop", "__weakref__")
 
     def __init__(self, limits, clock=time.monotonic, wall_clock=time.time):
         self.limits = limits
@@ -61,6 +61,8 @@ class Budget:
         self.wall_clock = wall_clock  # epoch seconds; the Session may give a fixed clock
         self.in_host = False  # True while host code (a tool) runs: the watchdog keeps out
         self.watch_lock = None  # the watchdog's lock for this run while it is watched
+        self.halt = None  # a pmap/pcalls branch: the form's cancel Event (parallel.py)
+        self.pending_stop = None  # a stop the watchdog could not deliver (outside safe code)
 
     def tick(self, n: int = 1):
         """Count n evaluation steps; read the clock every CHECK_EVERY steps."""
@@ -79,9 +81,14 @@ class Budget:
         self.check_time()
 
     def check_time(self):
-        """Raise LimitExceeded if the wall-clock deadline has passed."""
+        """Raise LimitExceeded if the wall-clock deadline has passed; in a pmap/pcalls branch,
+        EvalError once the form has failed (e.g. the run was stopped for its memory)."""
         if self.clock() > self.deadline:
             raise self.timeout_error()
+        if self.pending_stop is not None:
+            raise self.pending_stop()
+        if self.halt is not None and self.halt.is_set():
+            raise EvalError(messages.PARALLEL_CANCELLED, code="parallel")
 
     def timeout_error(self) -> LimitExceeded:
         """The error of a run past its deadline: its own work (timeout) or the wall (max_wall)."""
@@ -113,6 +120,12 @@ class Budget:
         """The error of a run nested deeper than it may (calls, or data a builtin walks)."""
         return LimitExceeded(messages.limit_depth(self.limits.max_depth), limit="max_depth",
                              value=self.limits.max_depth, hint=messages.HINT_RECURSION)
+
+    def print_error(self) -> LimitExceeded:
+        """The error of a run that printed more than it may."""
+        return LimitExceeded(messages.limit_print(self.limits.max_print_chars),
+                             limit="max_print_chars", value=self.limits.max_print_chars,
+                             hint=messages.HINT_PRINT)
 
     def remaining_time(self) -> float:
         """Seconds left before the deadline."""
@@ -176,6 +189,13 @@ def tick(n: int = 1):
             b.checkpoint()
 
 
+def check_print(n: int):
+    """Fail before building a line of n characters that the print limit could not take."""
+    b = getattr(_local, "budget", None)
+    if b is not None and b.print_left is not None and n > b.print_left:
+        raise b.print_error()
+
+
 def emit_print(text: str):
     """Record one line of program output (println), charged against the print limit."""
     b = getattr(_local, "budget", None)
@@ -184,9 +204,7 @@ def emit_print(text: str):
     if b.print_left is not None:
         b.print_left -= len(text)
         if b.print_left < 0:
-            raise LimitExceeded(messages.limit_print(b.limits.max_print_chars),
-                                limit="max_print_chars", value=b.limits.max_print_chars,
-                                hint=messages.HINT_PRINT)
+            raise b.print_error()
     b.prints.append(text)
 
 

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from . import __version__, messages
+from .errors import LimitExceeded
 
 
 class InputError(Exception):
@@ -50,10 +51,13 @@ def cmd_run(args) -> int:
     if result.error is not None:
         print(result.error.render(source), file=sys.stderr)
         return 1
-    if args.json:
-        print(json.dumps(result.to_python(), ensure_ascii=False, default=str))
-    else:
-        print(format_value(result.value))
+    try:  # a value too big or deep to write out is an error, never a hang or a traceback
+        text = (json.dumps(result.to_python(), ensure_ascii=False, default=str) if args.json
+                else format_value(result.value))
+    except LimitExceeded as e:
+        print(e.render(), file=sys.stderr)
+        return 1
+    print(text)
     return 0 if result.status in ("ok", "returned") else 2
 
 

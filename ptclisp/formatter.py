@@ -25,7 +25,7 @@ import math
 from decimal import Decimal
 from itertools import islice
 
-from . import forms, messages, reader  # reader imports this module: reader.* at call time
+from . import export, forms, messages, reader  # reader imports this module: reader.* at call time
 from .errors import ReadError
 from .values import (
     MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, Symbol, Var, freeze, sort_key,
@@ -413,40 +413,61 @@ def render_value(value, *, limit=None, max_chars=None, compact_floats=False,
 
 
 def format_value(value, *, limit=None, max_chars=None) -> str:
-    """The value as PTC-Lisp text; truncation (if any) says what was cut."""
-    if max_chars is None and limit is None:
+    """The value as PTC-Lisp text; truncation (if any) says what was cut.
+
+    Without max_chars, a value longer than export.FORMAT_CHARS characters written out (shared
+    parts count each time) raises LimitExceeded: pass max_chars to get a cut text instead."""
+    if max_chars is None:
+        if limit is None:
+            try:
+                return _plain(value, 0, [export.PROBE])
+            except _Overflow:  # deep, long or shared: measure it once
+                if export.check_text(value) <= _PLAIN_DEPTH:
+                    try:
+                        return _plain(value, 0, [export.FORMAT_CHARS])
+                    except _Overflow:  # the measure is close, not exact
+                        raise export.too_long() from None
         try:
-            return _plain(value, 0)
-        except _Overflow:  # nested too deep for the quick printer: use the explicit stack
-            pass
+            return _Printer(limit, None, False, " ", cap=export.FORMAT_CHARS).run(value)[0]
+        except _Overflow:
+            raise export.too_long() from None
     return _Printer(limit, max_chars, False, " ").run(value)[0]
 
 
 _PLAIN_DEPTH = 100
+_COLLECTION_TYPES = (*VECTOR_TYPES, *MAP_TYPES, *SET_TYPES)
 
 
-def _plain(v, depth: int) -> str:
-    """The whole value printed (recursively, for speed; raises _Overflow when too deep)."""
+def _plain(v, depth: int, left: list) -> str:
+    """The whole value printed (recursively, for speed); raises _Overflow when it is nested
+    deeper than _PLAIN_DEPTH or gets past `left` (collection items plus string characters)."""
     t = type(v)
     conv = _ATOMS.get(t)
     if conv is not None:
         return conv(v, False)
     if t is str:
+        left[0] -= len(v)
+        if left[0] < 0:
+            raise _Overflow
         return format_string(v)
     if depth > _PLAIN_DEPTH:
         raise _Overflow
     depth += 1
+    if isinstance(v, _COLLECTION_TYPES):
+        left[0] -= len(v)
+        if left[0] < 0:
+            raise _Overflow
     if isinstance(v, VECTOR_TYPES):
-        return "[" + " ".join([_plain(x, depth) for x in v]) + "]"
+        return "[" + " ".join([_plain(x, depth, left) for x in v]) + "]"
     if isinstance(v, MAP_TYPES):
         if all(type(k) is Keyword for k in v):
             entries = sorted(v.items(), key=_keyword_entry)
         else:
             entries = _sorted_by_key(list(v.items()), _NO_LIMIT, _entry_key)
-        return "{" + " ".join([_plain(k, depth) + " " + _plain(x, depth)
+        return "{" + " ".join([_plain(k, depth, left) + " " + _plain(x, depth, left)
                                for k, x in entries]) + "}"
     if isinstance(v, SET_TYPES):
-        return "#{" + " ".join([_plain(x, depth) for x in _sorted_by_key(
+        return "#{" + " ".join([_plain(x, depth, left) for x in _sorted_by_key(
             list(v), _NO_LIMIT, sort_key)]) + "}"
     return _other_text(v, False)
 

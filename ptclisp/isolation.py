@@ -22,6 +22,7 @@ are in isolation_wire.py and the worker's side in isolation_worker.py.
 from __future__ import annotations
 
 import copy
+import itertools
 import os
 import pickle
 import signal
@@ -219,14 +220,24 @@ POOL = Pool()
 _affinity: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # Session -> its worker
 
 
+_kept: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # Session -> worker's memory
+_KEYS = itertools.count(2, 2)  # names of kept-memory states: a run's key, its commit key + 1
+_ABSENT = object()
+
+
 def run_in_worker(session, source: str, bud) -> tuple:
     """(status, value, error) of the program run in a worker; updates session/bud as in-process."""
     worker = POOL.acquire(_affinity.get(session))
     bud.start_clock()  # starting a worker (about 0.5 s) is not the program's time
     try:
-        request = _request(session, source)
+        request = _request(session, source, worker)
         worker.send(("run", request))
         reply = _Host(session, worker, bud).serve()
+        if isinstance(reply, dict) and reply.get("status") == "resync":  # it lost our memory
+            _kept.pop(session, None)
+            request = _request(session, source, worker)
+            worker.send(("run", request))
+            reply = _Host(session, worker, bud).serve()
     except BaseException:
         worker.kill()
         raise
@@ -236,24 +247,40 @@ def run_in_worker(session, source: str, bud) -> tuple:
         _affinity.pop(session, None)
     else:
         _affinity[session] = worker
-    return _apply(session, bud, reply)
+    return _apply(session, bud, reply, request, worker)
 
 
-def _request(session, source: str) -> dict:
+def _memory_fields(session, worker) -> dict:
+    """The session memory for the request: whole, or only what changed since the state this
+    worker keeps (so a big memory is not sent, and sent back, on every run)."""
+    key = next(_KEYS)
+    known = _kept.get(session)
+    if known is None or known[0] is not worker:
+        return {"memory": session.memory, "memory_base": None, "memory_key": key}
+    _, base, values = known
+    memory = session.memory
+    return {"memory": None, "memory_base": base, "memory_key": key,
+            "memory_delta": {n: v for n, v in memory.items() if values.get(n, _ABSENT) is not v},
+            "memory_removed": [n for n in values if n not in memory]}
+
+
+def _request(session, source: str, worker) -> dict:
     limits = session.limits
     budget_info = session.budget_info
     if callable(budget_info):
         budget_info = budget_info()
     return {
         "source": source, "limits": _worker_limits(limits), "data": session.data,
-        "memory": session.memory, "history": session.history, "tools": _tool_specs(session.tools),
+        "history": session.history, "tools": _tool_specs(session.tools),
         "journal": dict(session.journal) if session.journal is not None else None,
         "budget": budget_info, "now": _clock_for_worker(session.clock),
+        **_memory_fields(session, worker),
     }
 
 
 def _worker_limits(limits):
-    return attrs.evolve(limits, isolation="none")
+    # the session's memory is charged by the host, which holds all of it
+    return attrs.evolve(limits, isolation="none", max_session_memory_mb=None)
 
 
 def _clock_for_worker(clock):
@@ -387,9 +414,10 @@ class _Killed(Exception):
         self.error = error
 
 
-def _apply(session, bud, reply: dict) -> tuple:
+def _apply(session, bud, reply: dict, request: dict, worker) -> tuple:
     """Move what the worker reported into the host's session and budget."""
     if isinstance(reply, _Killed):
+        _kept.pop(session, None)
         return "error", None, reply.error
     bud.prints = reply.get("prints", [])
     if reply.get("summaries"):
@@ -399,8 +427,12 @@ def _apply(session, bud, reply: dict) -> tuple:
         session.journal.update(reply["journal"])
     status = reply["status"]
     if status == "error":
+        _kept[session] = (worker, request["memory_key"], dict(session.memory))
         return "error", None, reply["error"]
-    session.ctx.memory = reply["memory"]
+    memory = dict(session.memory)
+    memory.update(reply.get("defs", {}))
+    _kept[session] = (worker, request["memory_key"] + 1, dict(memory))
+    session.ctx.memory = memory
     session.ctx.defined = reply.get("defined", [])
     return status, reply.get("value"), None
 

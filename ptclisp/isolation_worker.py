@@ -78,6 +78,7 @@ def worker_main(conn):
     try:
         _no_core_dumps()
         functions = _Functions()
+        kept = _KeptMemory()
         conn.send_bytes(str(os.getpid()).encode())
         while True:
             data = conn.recv_bytes()
@@ -91,7 +92,7 @@ def worker_main(conn):
                 return
             if message[0] == "tool":  # a late reply to a call of a run that has ended
                 continue
-            reply = _serve_run(conn, message[1], functions)
+            reply = _serve_run(conn, message[1], functions, kept)
             conn.send_bytes(_reply_bytes(reply, message[1]["limits"], functions))
     except (EOFError, OSError, KeyboardInterrupt):
         return
@@ -155,16 +156,47 @@ def _set_run_limits(limits):
             resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
-def _serve_run(conn, request: dict, functions: _Functions) -> dict:
+class _KeptMemory:
+    """The session memory this worker holds between runs, so the host sends only changes.
+
+    `key` names the state (chosen by the host); a request names the state it expects."""
+
+    def __init__(self):
+        self.key = None
+        self.memory: dict = {}
+
+    def rebuild(self, request: dict) -> dict | None:
+        """The run's memory: sent whole, or the kept one with the host's changes (None when
+        this worker does not hold the state the host expects: the host sends it whole)."""
+        if request["memory"] is not None:
+            memory = dict(request["memory"])
+        elif self.key is not None and self.key == request["memory_base"]:
+            memory = dict(self.memory)
+            for name in request["memory_removed"]:
+                memory.pop(name, None)
+            memory.update(request["memory_delta"])
+        else:
+            return None
+        self.key, self.memory = request["memory_key"], memory
+        return memory
+
+    def commit(self, key, memory: dict):
+        self.key, self.memory = key, memory
+
+
+def _serve_run(conn, request: dict, functions: _Functions, kept: _KeptMemory) -> dict:
     """Run one program in this worker; the reply the host applies."""
     from .session import Session
+    memory = kept.rebuild(request)
+    if memory is None:
+        return {"status": "resync"}
     limits = request["limits"]
     _set_run_limits(limits)
     channel = _Channel(conn, functions)
     tools = _remote_toolset(request["tools"], channel)
     now = request["now"]
     clock = now if callable(now) else (lambda: now)
-    s = Session(data=request["data"], tools=tools, limits=limits, memory=request["memory"],
+    s = Session(data=request["data"], tools=tools, limits=limits, memory=memory,
                 clock=clock, journal=request["journal"], budget=request["budget"])
     s.history = list(request["history"])
     try:
@@ -177,7 +209,9 @@ def _serve_run(conn, request: dict, functions: _Functions) -> dict:
     if r.status == "error":
         reply["error"] = r.error
     else:
-        reply.update(value=r.value, memory=r.memory, defined=list(s.ctx.defined))
+        defined = list(dict.fromkeys(s.ctx.defined))
+        reply.update(value=r.value, defs={n: r.memory[n] for n in defined}, defined=defined)
+        kept.commit(request["memory_key"] + 1, r.memory)  # the host knows this state as key + 1
     return reply
 
 

@@ -63,7 +63,15 @@ def limit_depth(n) -> str:
 
 def limit_size(what, n, limit) -> str:
     unit = "characters" if what == "string" else "items"
-    return f"size limit exceeded: a {what} of {n} {unit} is over the limit of {limit}"
+    return f"size limit exceeded: a {what} of {_count(n)} {unit} is over the limit of {limit}"
+
+
+def _count(n) -> str:
+    """A count as digits, or `about 10^k` past 15 digits (a size asked for with 1e300)."""
+    n = int(n)
+    if n < 10 ** 15:
+        return str(n)
+    return f"about 10^{int(n.bit_length() * 0.30103)}"
 
 
 def limit_print(n) -> str:
@@ -74,6 +82,22 @@ HINT_PRINT = "print less: summarize with count or take before println"
 HINT_STEPS = "look for a loop that never ends, or process fewer items (use take)"
 HINT_TIMEOUT = "look for a loop that never ends, or process fewer items (use take)"
 HINT_SIZE = "build smaller collections: use take, or filter before you map"
+HINT_EXPORT = ("return a smaller or flatter value: summarize with count, take or select-keys; "
+               "a part shared many times counts every time it appears")
+
+
+def export_too_deep(depth) -> str:
+    return f"the value is nested more than {depth} levels deep: too deep to leave the sandbox as data"
+
+
+def export_too_big(items) -> str:
+    return (f"the value has more than {items} items when written out (shared parts count each "
+            f"time): too big to leave the sandbox as data")
+
+
+def format_too_big(chars) -> str:
+    return (f"the value prints as more than {chars} characters (shared parts count each time): "
+            f"too big to print whole; pass max_chars to get a cut text")
 
 # ---------------------------------------------------------------- evaluator and builtins
 
@@ -426,6 +450,10 @@ def tool_failed(name: str, exc) -> str:
     if len(text) > 300:
         text = text[:297] + "..."
     return f"tool/{name} failed: {text}"
+
+
+def tool_failed_quietly(name: str, kind: str) -> str:
+    return f"tool/{name} failed ({kind})"
 
 
 def tool_positional(name: str) -> str:
@@ -935,6 +963,15 @@ def limit_memory(mb) -> str:
 
 
 HINT_MEMORY = "build smaller collections: use take, or filter before you map"
+
+
+def limit_session_memory(mb, needed_mb) -> str:
+    return (f"session memory limit exceeded: keeping this run's defs would make the session "
+            f"hold about {needed_mb} MB, over the limit of {mb} MB; nothing was kept")
+
+
+HINT_SESSION_MEMORY = ("keep less with def: store counts, ids or the few fields you need rather "
+                       "than whole results, or (def name nil) to drop what you no longer need")
 HINT_RECURSION = "use loop/recur for deep iteration instead of recursion, and keep data shallow"
 ISOLATION_WORKER_DIED = "the isolated worker process stopped unexpectedly"
 

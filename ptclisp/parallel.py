@@ -29,6 +29,7 @@ from .evaluator import call_value
 DEFAULT_MAX_PARALLEL = 8
 NORMAL_STACK = 8 * 1024 * 1024  # what a thread gets by default on Linux
 MAX_STACK_FRAMES = 8
+WAIT_SLICE = 0.02  # seconds the run's thread waits on its branches between chances to be stopped
 _local = threading.local()
 
 
@@ -125,7 +126,7 @@ class _Group:
         if p is not None:
             p.pause()  # the branches meter their own work; waiting on them is not this thread's
         try:
-            finished = self.done.wait(self._timeout())
+            finished = self._wait()
         finally:
             if p is not None:
                 p.resume()
@@ -158,6 +159,19 @@ class _Group:
         with self.lock:
             if self.active < self.limit and self.next < len(self.jobs) and not self.closed:
                 self._spawn()
+
+    def _wait(self) -> bool:
+        """Wait for the branches in short slices, so a stop for the run (its memory, its
+        deadline) lands here within WAIT_SLICE; False when the deadline came first."""
+        p = self.parent
+        while True:
+            left = self._timeout()
+            if self.done.wait(WAIT_SLICE if left is None else min(WAIT_SLICE, left)):
+                return True
+            if p is not None and p.pending_stop is not None:  # the watchdog's stop (memory)
+                raise p.pending_stop()
+            if left is not None and left <= WAIT_SLICE:
+                return self.done.is_set()
 
     def _timeout(self):
         p = self.parent
@@ -209,4 +223,5 @@ class _Group:
         c = _budget.Budget(p.limits, clock=p.clock, wall_clock=p.wall_clock)
         c.work_deadline, c.wall_deadline, c.deadline = p.work_deadline, p.wall_deadline, p.deadline
         c.depth, c.steps_left = p.depth, p.steps_left
+        c.halt = self.cancel  # once the form has failed, the branch stops at its next check
         return c

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import logging
+import sys
 
 from . import budget as _budget
 from . import deepstack, isolation, messages, watchdog
@@ -27,6 +28,7 @@ from .values import equal
 log = logging.getLogger("ptclisp")
 
 FRAMES_PER_CALL = 8  # Python frames one Lisp call may use; sizes the big stack's recursion limit
+TOOL_SLACK = 250  # Python frames a run may have under it at a tool call on the caller's thread
 _DEEPER = object()  # the attempt needs a bigger stack
 
 
@@ -35,7 +37,7 @@ def run_program(session, source: str, bud) -> tuple:
     if session.limits.isolation == "process":
         return isolation.run_in_worker(session, source, bud)
     ctx = session.ctx
-    gate = ToolGate(ctx.tools, bud)
+    gate = ToolGate(ctx.tools, bud, frame_depth())
     ctx.tools = gate
     try:
         # On the caller's thread a program may nest only as deep as the host's own recursion
@@ -48,6 +50,7 @@ def run_program(session, source: str, bud) -> tuple:
             session._reset_attempt()
             bud.restart()
             gate.start_replay()
+            gate.deep = True
             previous = _budget.install(bud)  # tool calls run on this thread, under this run
             try:
                 outcome = deepstack.call_on_big_stack(
@@ -133,15 +136,31 @@ def where(exc: BaseException):
     return found
 
 
+def frame_depth() -> int:
+    """Python frames on the calling thread's stack."""
+    f, n = sys._getframe(1), 0
+    while f is not None:
+        n, f = n + 1, f.f_back
+    return n
+
+
 class ToolGate:
     """ctx.tools during a run: records every call so a retry can replay it, and on a big-stack
-    retry carries live calls over to the caller's thread. Anything else goes to the ToolSet."""
+    retry carries live calls over to the caller's thread. Anything else goes to the ToolSet.
 
-    def __init__(self, tools, bud):
+    A host tool gets the stack headroom the host had when it started the run, whatever the
+    program's depth: a call made more than TOOL_SLACK frames deeper than the run's start is
+    refused before it starts (RecursionError), so the run goes again on the big stack, where
+    every tool call is carried out on the caller's thread at the run's own depth. A tool is
+    never cut short inside by a stack the program used up."""
+
+    def __init__(self, tools, bud, base: int = 0):
         self.tools = tools
         self.budget = bud
         self.record: list = []  # (name, args, ok, value or exception, log entries)
         self.replay: list | None = None
+        self.base = base  # frames under the run's start on the caller's thread
+        self.deep = False  # True on the big-stack retry
 
     def __getattr__(self, name):
         return getattr(self.tools, name)
@@ -162,6 +181,8 @@ class ToolGate:
                     return value
                 raise value
             self.replay = None  # the retry went another way: real calls from here on
+        if not self.deep and frame_depth() - self.base > TOOL_SLACK:
+            raise RecursionError("a tool call this deep runs on the big stack")
         before = len(self.tools.log)
         try:
             value = deepstack.on_caller(self.tools.call, name, args, span)

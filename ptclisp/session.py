@@ -18,6 +18,7 @@ from . import sandbox as _sandbox
 from .analyzer import analyze
 from .errors import EvalError, LimitExceeded, PtcError, SessionBusyError
 from .evaluator import Context, evaluate
+from .footprint import footprint
 from .reader import read
 from .tools import ToolSet, to_python
 from . import journal as _journal, parallel as _parallel  # noqa: F401  task forms, budget/, pmap
@@ -25,6 +26,7 @@ from . import tools as _tools
 from .signatures import parse as parse_signature, problems_text
 
 log = logging.getLogger("ptclisp")
+MB = 1024 * 1024
 
 
 @attrs.define(frozen=True)
@@ -52,6 +54,8 @@ class Limits:
     # in-process: how much the process may grow during the run (watched every 20 ms);
     # isolation="process": the worker's address-space limit on top of its start-up size
     max_memory_mb: int | None = 1024
+    # what the session's defs may hold together (estimated, footprint.py), checked at commit
+    max_session_memory_mb: int | None = 512
     isolation: str = attrs.field(default="none", validator=attrs.validators.in_(("none", "process")))
 
 
@@ -102,6 +106,7 @@ class Session:
         self.budget_info = budget
         self.signature = parse_signature(signature) if isinstance(signature, str) else signature
         self.summaries: dict = {}  # step-done summaries of all committed runs
+        self._sizes: dict[str, int] = {}  # estimated bytes of each def a run made (footprint.py)
         self._host_loop = None  # the event loop of a running arun
         self._busy = threading.Lock()  # held by the one run in progress
 
@@ -162,16 +167,39 @@ class Session:
         checked = ("ok", "returned") if final else ("returned",)
         if error is None and status in checked and self.signature is not None:
             error = _signature_error(self.signature, value)
+        sizes = None
+        if error is None and ctx.defined:
+            sizes, error = self._charge_defs(ctx)
         if error is not None:
             error.source = source
             return Result("error", None, error, bud.prints, list(self.tools.log), self.memory,
                           journal=self.journal)
         self.memory = ctx.memory
+        if sizes is not None:
+            self._sizes = sizes
         if status in ("ok", "returned"):
             self.history = [value, *self.history[:2]]
         self.summaries.update(self.tools.summaries)
         return Result(status, value, None, bud.prints, list(self.tools.log), self.memory,
                       summaries=dict(self.tools.summaries), journal=self.journal)
+
+    def _charge_defs(self, ctx):
+        """(sizes by name, None) of the memory once this run's defs are kept, or (None, error)
+        when together they would pass max_session_memory_mb."""
+        limit = self.limits.max_session_memory_mb
+        sizes = {n: b for n, b in self._sizes.items() if n in ctx.memory}
+        left = float("inf") if limit is None else limit * MB - sum(sizes.values())
+        for name in dict.fromkeys(ctx.defined):
+            if name in sizes:
+                left += sizes.pop(name)
+            sizes[name] = footprint(ctx.memory.get(name), left)
+            left -= sizes[name]
+        if left >= 0:
+            return sizes, None
+        needed = -(-sum(sizes.values()) // MB)
+        return None, LimitExceeded(messages.limit_session_memory(limit, needed),
+                                   limit="max_session_memory_mb", value=limit,
+                                   hint=messages.HINT_SESSION_MEMORY)
 
     def _evaluate(self, source: str):
         """read -> analyze -> evaluate in ctx (the budget is installed); the program's value."""

@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence, Set
 import immutables
 
 from . import budget as _budget
+from . import export
 from . import forms as F
 from . import messages
 from . import signatures as S
@@ -72,10 +73,33 @@ class NotData(Exception):
     """Internal: a value that cannot cross the boundary."""
 
 
+class _Probe(Exception):
+    """Internal: a first conversion pass got past its small allowance."""
+
+
 def to_python(v, strict: bool = False):
     """Plain JSON-shaped Python for a PTC value (keywords -> strings, vectors -> lists).
 
-    strict: raise NotData for functions and other non-data values (tool arguments)."""
+    strict: raise NotData for functions and other non-data values (tool arguments).
+    A value nested deeper than export.EXPORT_DEPTH, or with more than export.EXPORT_ITEMS
+    items written out (a part shared n times counts n times), raises LimitExceeded."""
+    t = type(v)
+    if t is str or t is int or t is float or t is bool or v is None:
+        return v
+    try:
+        try:
+            return _py(v, strict, 0, [export.PROBE])
+        except _Probe:  # big, deep or shared: measure it once before writing it all out
+            export.check_data(v)
+        try:
+            return _py(v, strict, 0, [export.EXPORT_ITEMS])
+        except _Probe:  # the measure is an upper bound; this is a safety net
+            raise export.too_big() from None
+    except RecursionError:  # called on a stack already deep: the value is too deep for it
+        raise export.too_deep() from None
+
+
+def _py(v, strict: bool, depth: int, left: list):
     t = type(v)
     if t is str or t is int or t is float or t is bool or v is None:
         return v
@@ -83,10 +107,21 @@ def to_python(v, strict: bool = False):
         return v.name
     if t is Symbol:
         return str(v)
-    if isinstance(v, MAP_TYPES):
-        return {_key(k): to_python(x, strict) for k, x in v.items()}
-    if isinstance(v, (*VECTOR_TYPES, *SET_TYPES)):
-        return [to_python(x, strict) for x in v]
+    is_map = isinstance(v, MAP_TYPES)
+    if is_map or isinstance(v, (*VECTOR_TYPES, *SET_TYPES)):
+        depth += 1
+        left[0] -= len(v)
+        if depth > export.EXPORT_DEPTH or left[0] < 0:
+            raise _Probe
+        if is_map:  # loops, not comprehensions: one Python frame per level
+            out = {}
+            for k, x in v.items():
+                out[_key(k)] = _py(x, strict, depth, left)
+            return out
+        items = []
+        for x in v:
+            items.append(_py(x, strict, depth, left))
+        return items
     text = getattr(v, "ptc_str", None)
     if text is not None:
         return text()
@@ -439,6 +474,9 @@ class ToolSet:
             value = self._convert(tool, self._invoke(tool, kwargs, b))
         except PtcError as e:
             entry["error"] = e.message
+            if e.code == "tool" and e.__cause__ is not None:  # the host's own exception:
+                entry["exception"] = e.__cause__  # for the host only, never the program
+                e.__cause__ = None
             raise
         finally:
             entry["duration"] = time.perf_counter() - start
@@ -492,7 +530,9 @@ class ToolSet:
             raise ToolError(messages.tool_failed(tool.name, e.message), tool=tool.name, code="tool") from None
         except Exception as exc:  # the host's failure becomes the program's ToolError
             log.warning("tool %s raised", tool.name, exc_info=True)
-            raise ToolError(messages.tool_failed(tool.name, exc), tool=tool.name, code="tool") from None
+            text = (messages.tool_failed(tool.name, exc) if tool.show_errors
+                    else messages.tool_failed_quietly(tool.name, type(exc).__name__))
+            raise ToolError(text, tool=tool.name, code="tool") from exc  # cause: the call log
         finally:
             if host:
                 watchdog.leave_host(b)

@@ -166,9 +166,10 @@ def _check_all():
     rss = None
     for w in list(_watches.values()):
         b = w.budget
-        if w.done or b.in_host or b.paused_at is not None:  # ended, or waiting on the host
+        if w.done or b.in_host:  # ended, or in host code: never stopped there
             continue
-        if b.clock is time.monotonic and now > b.deadline + GRACE:
+        waiting = b.paused_at is not None  # on pmap branches: not the program's time
+        if not waiting and b.clock is time.monotonic and now > b.deadline + GRACE:
             _stop(w, Stop, now)
         elif w.mem_limit is not None:
             rss = _rss() if rss is None else rss
@@ -182,7 +183,7 @@ def _stop(w: Watch, kind, now: float):
     """Raise kind into w's thread if it is in safe code now; else try again at the next poll."""
     with w.lock:
         b = w.budget
-        if w.done or b.in_host or b.paused_at is not None or (w.injected and now - w.last < REPEAT):
+        if w.done or b.in_host or (w.injected and now - w.last < REPEAT):
             return
         # The frame check and the injection must see the run's thread parked in one place.
         # It moves only if this thread gives up the GIL, which the interpreter asks of it only
@@ -196,8 +197,9 @@ def _stop(w: Watch, kind, now: float):
         if name in SAFE_FILES or name[:GENERATED_LEN] == GENERATED_PREFIX:
             w.injected, w.last = True, now
             _set_async_exc(w.tid, kind)
-        else:
+        else:  # the run's next cooperative check (or pmap's wait) raises it instead
             w.deferred += 1
+            b.pending_stop = kind
 
 
 def enter_host(b) -> None:

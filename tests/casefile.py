@@ -32,6 +32,7 @@ from pathlib import Path
 
 import attrs
 
+import ptclisp
 from ptclisp import values as V
 from ptclisp.formatter import read_value
 
@@ -226,6 +227,7 @@ def case_tools(names) -> dict:
         await asyncio.sleep(0)
         return x * 2
 
-    table = {"search": search, "get-user": get_user, "echo": echo, "add": add, "counter": counter,
+    shown = ptclisp.Tool(get_user, name="get-user", show_errors=True)  # its errors' text is shown
+    table = {"search": search, "get-user": shown, "echo": echo, "add": add, "counter": counter,
              "broken": broken, "opaque": opaque, "double": double}
     return {n: table[n] for n in names}

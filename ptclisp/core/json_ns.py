@@ -21,6 +21,7 @@ from ..errors import EvalError
 from ..values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, Symbol, sort_key
 from .dates import DateTime, LocalDate
 from .registry import builtin
+from .support import int_text
 
 MAX_DEPTH = 512
 _DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
@@ -91,11 +92,27 @@ def _key(k) -> str:
     raise _NotJson
 
 
+_SAFE_INT = 10 ** 4000  # integers this long or longer are encoded by Encoder.big
+
+
 class _Encoder:
     """Turns a PTC value into plain JSON data, counting nodes against the size limit."""
 
     def __init__(self):
         self.nodes = 0
+        self.bigs: dict[str, str] = {}  # placeholder -> digits of an integer too long for json
+
+    def big(self, v: int) -> str:
+        """A placeholder string for v, replaced by its digits after encoding (json.dumps
+        refuses integers past CPython's int-to-text digit limit)."""
+        token = f"\x00int{id(self)}:{len(self.bigs)}\x00"
+        self.bigs[token] = int_text(v)
+        return token
+
+    def finish(self, text: str) -> str:
+        for token, digits in self.bigs.items():
+            text = text.replace(json.dumps(token), digits)
+        return text
 
     def count(self, n: int):
         self.nodes += n
@@ -104,6 +121,8 @@ class _Encoder:
 
     def plain(self, v, depth: int = 0):
         t = type(v)
+        if t is int and not -_SAFE_INT < v < _SAFE_INT:
+            return self.big(v)
         if v is None or t is bool or t is int or t is str:
             return v
         if t is float:
@@ -137,13 +156,12 @@ class _Encoder:
                   ("(json/generate-string [1.5 #{2}])", '"[1.5,[2]]"'),
                   ("(json/generate-string inc)", "nil")))
 def generate_string(v):
+    encoder = _Encoder()
     try:
-        data = _Encoder().plain(v)
+        data = encoder.plain(v)
     except _NotJson:
         return None
-    try:
-        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    except ValueError:  # an integer too long to print
-        return None
+    text = encoder.finish(json.dumps(data, ensure_ascii=False, separators=(",", ":"),
+                                     allow_nan=False))
     budget.charge_size(len(text), "string")
     return text

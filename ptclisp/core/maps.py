@@ -18,6 +18,7 @@ from operator import attrgetter
 
 from .. import messages
 from ..errors import EvalError
+from ..feed import fed
 from ..values import (
     MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, HashMap, Keyword, _alternate_keys, assoc_map,
     conj_vector, freeze, lookup, pvector, sort_key,
@@ -99,8 +100,9 @@ def _put_all(m, pairs, combine=None):
         out, finish = m.mutate(), True
     elif len(m) + len(pairs) <= _SMALL_MAP:
         out, finish = dict(m), False
-    else:
-        out, finish = HashMap(m).mutate(), True
+    else:  # fed: one HashMap(m) call is quadratic in C when keys hash alike (feed.py)
+        out, finish = HashMap().mutate(), True
+        fed(out.update, list(m.items()))
     for k, v in pairs:
         k = twin_key(m, freeze(k))
         if combine is not None and k in m:

@@ -14,6 +14,7 @@ from operator import add
 
 from .. import messages
 from ..errors import EvalError
+from ..feed import fed, fed_sorted
 from ..values import MISSING, Keyword
 from .registry import builtin
 from .seqs_base import PVEC, comparable, dedupe_key, hashable, items, key_fn, not_coll
@@ -49,8 +50,8 @@ def _sorted(xs, keys, comp, who):
         desc = comp is _DESC
         ck = comparable(keys)
         if ck is xs:
-            return sorted(xs, reverse=desc)
-        order = sorted(range(len(xs)), key=ck.__getitem__, reverse=desc)
+            return fed_sorted(xs, reverse=desc)
+        order = fed_sorted(range(len(xs)), key=ck.__getitem__, reverse=desc)
     elif callable(comp) and type(comp) is not Keyword:
         key = cmp_to_key(_compare_with(comp, who))
         order = sorted(range(len(xs)), key=lambda i: key(keys[i]))
@@ -262,7 +263,8 @@ def frequencies(coll):
     try:
         if PVEC in set(map(type, xs)):
             raise TypeError
-        counts = Counter(xs)
+        counts = Counter()
+        fed(counts.update, xs)  # keys that hash alike make one Counter call quadratic
     except TypeError:  # vectors or maps among the items: count their frozen forms
         counts = Counter(map(hashable, xs))
     return dict(counts)

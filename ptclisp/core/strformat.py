@@ -20,6 +20,7 @@ from ..errors import EvalError
 from ..values import is_number
 from .dates import DateTime, LocalDate
 from .registry import builtin
+from .support import int_text
 from .text import to_str
 
 _SPEC = re.compile(r"%(?:(\d+)\$)?([-#+ 0,(<]*)(\d+)?(?:\.(\d+))?([tT][A-Za-z]|[a-zA-Z%])")
@@ -98,12 +99,11 @@ def format_(fmt, *args):
         last = index
         x = args[index]
         if part.plain and (type(x) is str and part.conv == "s" or type(x) is int and part.conv == "d"):
-            out.append(x if type(x) is str else str(x))
+            out.append(x if type(x) is str else int_text(x))
         else:
             out.append(_convert(part, x))
-    text = "".join(out)
-    budget.charge_size(len(text), "string")
-    return text
+    budget.charge_size(sum(map(len, out)), "string")  # before the join builds it
+    return "".join(out)
 
 
 def _literal(text: str) -> str:
@@ -204,7 +204,11 @@ def _decimal_int(spec, x):
     if x is None:
         return "null"
     v = _integer(spec, x)
-    return _signed(spec, format(abs(v), "," if "," in spec.flags else "d"), v < 0)
+    digits = int_text(abs(v))
+    if "," in spec.flags:
+        head = len(digits) % 3 or 3
+        digits = ",".join([digits[:head]] + [digits[i:i + 3] for i in range(head, len(digits), 3)])
+    return _signed(spec, digits, v < 0)
 
 
 def _radix(base: str, prefix: str):

@@ -45,3 +45,21 @@ def type_error(who: str, expected: str, got) -> EvalError:
 
 
 __all__ = ["as_fn", "seq", "type_error", "Keyword", "type_name"]
+
+
+def int_text(n: int) -> str:
+    """Decimal digits of any integer, past CPython's int-to-text digit limit too."""
+    try:
+        return str(n)
+    except ValueError:  # over sys.get_int_max_str_digits: convert in chunks of 1000 digits
+        if n < 0:
+            return "-" + int_text(-n)
+        parts = []
+        while n:
+            n, low = divmod(n, _CHUNK)
+            parts.append(low)
+        head = str(parts.pop())
+        return head + "".join(str(p).zfill(1000) for p in reversed(parts))
+
+
+_CHUNK = 10 ** 1000

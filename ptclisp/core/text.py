@@ -14,20 +14,30 @@ from __future__ import annotations
 import math
 import re
 
-from .. import budget, formatter, messages
-from ..errors import EvalError
+from .. import budget, export, formatter, messages
+from ..errors import EvalError, LimitExceeded
 from ..values import MAP_TYPES, MISSING, SET_TYPES, Keyword, Symbol, Var, sym
 from .predicates import VECTOR_CLASSES, is_fn, is_regex
 from .registry import builtin
 
 _KEYWORD_NAME = re.compile(r"[a-zA-Z][a-zA-Z0-9_?!-]*", re.ASCII)
+_COLLECTIONS = (*MAP_TYPES, *SET_TYPES, *VECTOR_CLASSES)
+_COLLECTION_SET = frozenset(_COLLECTIONS)
+_INF = float("inf")
 _UNCHARGED = 1024  # strings up to this length are not charged against the size limit
 _MIN_ROOM = 16  # a cut value keeps at least this much room for its "(shown/total)" note
 
 
 def _pr(v, max_chars=None) -> str:
-    """v printed readably (PTC-Lisp syntax)."""
-    return formatter.format_value(v, max_chars=max_chars)
+    """v printed readably (PTC-Lisp syntax); a text too long to print whole is over the
+    run's string limit too (named with its estimated size)."""
+    try:
+        return formatter.format_value(v, max_chars=max_chars)
+    except LimitExceeded as e:
+        if e.limit != "export":
+            raise
+        budget.charge_size(export.measure(v, _INF, _INF, _INF)[1], "string")
+        raise
 
 
 # ---------------------------------------------------------------- str
@@ -78,15 +88,15 @@ def to_str(v) -> str:
 
 
 def _joined(parts, sep: str = "") -> str:
-    """parts joined; a long result is charged against the size limit.
+    """parts joined; a long result is charged against the size limit before it is built.
 
-    The parts already exist, so the join at most doubles what the program holds; short
-    results are not worth the charge.
+    The parts may be one long string many times over, so the sum of their lengths is charged
+    first; short results are not worth the charge.
     """
-    out = sep.join(parts)
-    if len(out) > _UNCHARGED:
-        budget.charge_size(len(out), "string")
-    return out
+    n = sum(map(len, parts)) + len(sep) * max(len(parts) - 1, 0)
+    if n > _UNCHARGED:
+        budget.charge_size(n, "string")
+    return sep.join(parts)
 
 
 @builtin("str", arity=(0, None), signature="(str x ...)",
@@ -97,7 +107,34 @@ def str_(*args):
     if len(args) == 1:
         v = args[0]
         return v if type(v) is str else _joined([to_str(v)])  # a long text is charged too
-    return _joined([to_str(v) for v in args])
+    if _COLLECTION_SET.isdisjoint(map(type, args)):  # each part is quick: join charges first
+        return _joined([to_str(v) for v in args])
+    return _joined(_texts(to_str, args, 0, 0))
+
+
+def _texts(conv, args, sep: int, quotes: int) -> list:
+    """[conv(v) for v in args], the running length charged as it grows: one long text many
+    times over fails at the limit, not after the work of converting all of them. sep: the
+    separator's length; quotes: what conv adds around a string."""
+    parts, n = [], 0
+    for i, v in enumerate(args):
+        part = conv(v)
+        n += len(part) + sep
+        if n > _UNCHARGED:
+            try:
+                budget.charge_size(n, "string")
+            except LimitExceeded:  # name the whole size: strings and scalars still to come
+                budget.charge_size(n + sum(_rest_len(conv, x, sep, quotes) for x in args[i + 1:]),
+                                   "string")
+                raise
+        parts.append(part)
+    return parts
+
+
+def _rest_len(conv, x, sep: int, quotes: int) -> int:
+    if type(x) is str:
+        return len(x) + quotes + sep
+    return 0 if isinstance(x, _COLLECTIONS) else len(conv(x)) + sep
 
 
 @builtin("pr-str", arity=(0, None), signature="(pr-str x ...)",
@@ -105,7 +142,7 @@ def str_(*args):
          example=(('(pr-str "a")', '"\\"a\\""'), ('(pr-str 1 "b" nil)', '"1 \\"b\\" nil"'),
                   ("(pr-str {:a [1]})", '"{:a [1]}"')))
 def pr_str(*args):
-    return _joined([_pr(v) for v in args], " ")
+    return _joined(_texts(_pr, args, 1, 2), " ")
 
 
 # ---------------------------------------------------------------- printing
@@ -128,6 +165,7 @@ def _print_text(v, room) -> str:
 
 
 def _emit(parts) -> None:
+    budget.check_print(sum(map(len, parts)) + max(len(parts) - 1, 0))  # before the join
     budget.emit_print(_joined(parts, " "))
 
 

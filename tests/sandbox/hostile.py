@@ -156,10 +156,16 @@ _PYTHONISMS = re.compile(r"Traceback|<class |<function |0x[0-9a-f]{6,}|NoneType|
                          r"\bdict\b|\bTypeError\b|\bValueError\b")
 
 
+_TOOL_FAILED = re.compile(r" failed \(\w+\)$")
+
+
 def _check_message(err, where):
     """A structured error: Lisp words only, and LimitExceeded names its limit with a hint."""
     text = err.render()
-    assert not _PYTHONISMS.search(err.message), f"{where}\nPython leaks into: {err.message}"
+    message = err.message
+    if err.kind == "ToolError" and err.code == "tool":  # names the host exception's type, only
+        message = _TOOL_FAILED.sub("", message)
+    assert not _PYTHONISMS.search(message), f"{where}\nPython leaks into: {err.message}"
     if err.kind == "LimitExceeded":
         assert err.limit and err.hint, f"{where}\nLimitExceeded without limit or hint: {text}"
         assert err.value is not None or err.limit == "max_memory_mb", f"{where}\nno value: {text}"

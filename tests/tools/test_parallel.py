@@ -104,7 +104,7 @@ def test_a_failing_branch_fails_the_whole_form_and_stops_the_rest():
 
     r = ptclisp.run("(pmap #(tool/fetch {:id %}) (range 10))", tools={"fetch": fetch},
                     limits=Limits(timeout=30, max_parallel=2))
-    assert r.error.kind == "ToolError" and r.error.message == "tool/fetch failed: no item 0"
+    assert r.error.kind == "ToolError" and r.error.message == "tool/fetch failed (LookupError)"
     assert "pmap item 0" in r.error.render()
     assert set(called) <= {0, 1} and 0 in called  # items not started never start
 

@@ -175,10 +175,11 @@ def test_a_raising_tool_becomes_a_tool_error_and_the_traceback_is_logged_only(ca
     caplog.set_level(logging.WARNING, "ptclisp")
     r = ptclisp.run("(tool/broken)", tools={"broken": broken})
     assert r.error.kind == "ToolError" and r.error.tool == "broken"
-    assert r.error.message == "tool/broken failed: 'no such thing'"
+    assert r.error.message == "tool/broken failed (KeyError)"  # the type only, by default
     text = r.error.render()
-    assert "Traceback" not in text and "KeyError" not in text and "test_tool_calls" not in text
-    assert "Traceback" in caplog.text and "KeyError" in caplog.text
+    assert "Traceback" not in text and "no such thing" not in text and "test_tool_calls" not in text
+    assert "Traceback" in caplog.text and "no such thing" in caplog.text
+    assert isinstance(r.tool_calls[0]["exception"], KeyError)  # the host keeps the whole of it
 
 
 def test_a_host_tool_error_keeps_its_message():
@@ -221,8 +222,11 @@ def test_a_failed_call_is_logged_with_its_error():
     def boom():
         raise RuntimeError("down")
     r = ptclisp.run("(tool/boom)", tools={"boom": boom})
+    exc = r.tool_calls[0]["exception"]
     assert r.tool_calls == [{"name": "boom", "args": {}, "result": None,
-                             "error": "tool/boom failed: down", "duration": r.tool_calls[0]["duration"]}]
+                             "error": "tool/boom failed (RuntimeError)", "exception": exc,
+                             "duration": r.tool_calls[0]["duration"]}]
+    assert type(exc) is RuntimeError and exc.args == ("down",)
 
 
 def test_max_tool_calls(rec):
@@ -370,7 +374,7 @@ def test_an_async_tool_that_raises():
     async def bad():
         raise ValueError("nope")
     r = ptclisp.run("(tool/bad)", tools={"bad": bad})
-    assert r.error.kind == "ToolError" and r.error.message == "tool/bad failed: nope"
+    assert r.error.kind == "ToolError" and r.error.message == "tool/bad failed (ValueError)"
 
 
 def test_tool_values_in_higher_order_functions(rec):

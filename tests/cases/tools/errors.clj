@@ -77,7 +77,7 @@
 ;; a tool that raises: a ToolError naming the tool and the host's message, no traceback
 ;; tools=> broken
 (tool/broken)
-;; !! ToolError: tool/broken failed: database is down
+;; !! ToolError: tool/broken failed (RuntimeError)
 ;; calls=> ["broken"]
 
 ;; the host's message comes through

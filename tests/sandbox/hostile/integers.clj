@@ -57,3 +57,26 @@
 
 (reduce + (range 0 100000000000000000000 10000000000000000))
 ;; => 499950000000000000000000
+
+;; issue 15: integers past CPython's int-to-text digit limit print in full (2999! has 9128 digits)
+(count (format "%d" (reduce * (range 1 3000))))
+;; => 9128
+
+(count (format "%,d" (reduce * (range 1 3000))))
+;; => 12170
+
+(subs (format "%d" (reduce * (range 1 3000))) 0 20)
+;; => "13831198678126180285"
+
+(count (json/generate-string (reduce * (range 1 3000))))
+;; => 9128
+
+(json/generate-string [1 -2 3000000000000000000000])
+;; => "[1,-2,3000000000000000000000]"
+
+;; a size asked for with 1e300 is named, not spelled out in 301 digits
+(range 1e300)
+;; !! LimitExceeded max_collection_size: a vector of about 10^300 items
+
+(vec (range 1e15))
+;; !! LimitExceeded max_collection_size: a vector of about 10^15 items

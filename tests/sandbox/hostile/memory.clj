@@ -100,3 +100,33 @@
 ;; limits: max_memory_mb=64 timeout=2.0
 (count (mapv (fn [i] (clojure.string/join (map str (range 20000)))) (range 1000)))
 ;; !! LimitExceeded max_memory_mb|timeout
+
+;; issue 15: text built in one go from many references to one long string is charged first
+;; limits: timeout=2.0
+(let [s (str/join (range 170000)) v (mapv (fn [_] s) (range 3000))] (count (apply str v)))
+;; !! LimitExceeded max_collection_size
+
+;; limits: timeout=2.0 max_string_chars=2000000
+(let [s (str/join (range 170000)) v (mapv (fn [_] s) (range 3000))] (count (apply str v)))
+;; !! LimitExceeded max_string_chars
+
+;; limits: timeout=2.0
+(let [s (str/join (range 170000)) v (mapv (fn [_] s) (range 3000))]
+  (count (apply format (str/join (mapv (fn [_] "%s") (range 3000))) v)))
+;; !! LimitExceeded max_collection_size
+
+;; limits: timeout=2.0
+(let [s (str/join (range 170000)) v (mapv (fn [_] s) (range 3000))] (apply println v))
+;; !! LimitExceeded max_print_chars
+
+;; limits: timeout=2.0 max_print_chars=None
+(let [s (str/join (range 170000)) v (mapv (fn [_] s) (range 3000))] (apply println v))
+;; !! LimitExceeded max_collection_size
+
+;; limits: timeout=2.0
+(let [s (str/join (range 170000)) v (mapv (fn [_] s) (range 3000))] (count (apply pr-str v)))
+;; !! LimitExceeded max_collection_size
+
+;; limits: timeout=2.0
+(let [s (str/join (range 170000))] (count (str s s)))
+;; !! LimitExceeded max_collection_size
