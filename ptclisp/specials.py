@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import ast as A
 from . import forms as F
 from . import messages
-from .values import Keyword, freeze
+from .values import Keyword, freeze, hkey
 
 SHAPES = {
     "if": "(if test then else?)",
@@ -375,10 +375,8 @@ def _case_constant(an, form):
 
 
 def _case_key(value):
-    """Dispatch key: booleans kept apart from 1 and 0 (Python's True == 1)."""
-    if type(value) is bool:
-        return ("bool", value)
-    return freeze(value)
+    """Dispatch key: booleans kept apart from 1 and 0 (Python's True == 1), at any depth."""
+    return hkey(value)
 
 
 def for_(an, f, tail, collect=True):

@@ -8,7 +8,8 @@ Representation (see DESIGN.md "Values"):
   `conj` inside `reduce` stays linear).
 - Maps are any of MAP_TYPES: dict (small maps, host data) or an immutables.Map HAMT (what `assoc`
   grows into, so `assoc` inside `reduce` stays near-linear).
-- Sets are frozenset whose members are frozen (hashable) values.
+- Maps whose keys hold a boolean are a hashing.KeyedMap, so `{1 :a true :b}` has two keys.
+- Sets are a hashing.PSet of frozen (hashable) values, hashed so that `true` and `1` differ.
 Values are never mutated once another piece of the program can see them.
 """
 from __future__ import annotations
@@ -18,7 +19,9 @@ import math
 import immutables
 from pyrsistent import pvector
 
-PVector = type(pvector())  # the C implementation's concrete class (pyrsistent.PVector is an ABC)
+from .hashing import (
+    SUSPECT, BoolKey, KeyedMap, PSet, PVector, freeze, hkey, make_map, needs_key,
+)
 
 __all__ = [
     "Keyword", "Symbol", "Var", "kw", "sym",
@@ -26,6 +29,7 @@ __all__ = [
     "is_vector", "is_map", "is_set", "is_number", "is_collection", "truthy",
     "equal", "freeze", "thaw", "lookup", "MISSING", "conj_vector", "assoc_map", "dissoc_map",
     "sort_key", "compare", "type_name", "PVector", "HashMap", "pvector",
+    "hkey", "PSet", "KeyedMap", "make_map", "needs_key", "SUSPECT", "map_get",
 ]
 
 HashMap = immutables.Map
@@ -118,8 +122,8 @@ def sym(text: str) -> Symbol:
 
 
 VECTOR_TYPES = (list, tuple, PVector)
-MAP_TYPES = (dict, immutables.Map)
-SET_TYPES = (frozenset, set)
+MAP_TYPES = (dict, immutables.Map, KeyedMap)
+SET_TYPES = (PSet,)
 NUMBER_TYPES = (int, float)
 _SCALARS = frozenset({type(None), bool, int, float, str, Keyword, Symbol, Var})
 
@@ -146,7 +150,7 @@ def is_number(x) -> bool:
 
 def is_collection(x) -> bool:
     """True for vectors, maps and sets."""
-    return isinstance(x, (list, tuple, PVector, dict, immutables.Map, frozenset, set))
+    return isinstance(x, (list, tuple, PVector, dict, immutables.Map, KeyedMap, PSet))
 
 
 def truthy(x) -> bool:
@@ -175,35 +179,23 @@ def equal(a, b) -> bool:
     if isinstance(a, MAP_TYPES):
         if not isinstance(b, MAP_TYPES) or len(a) != len(b):
             return False
+        get = b.get if type(b) is KeyedMap or type(a) is not KeyedMap else \
+            (lambda k, d: map_get(b, k, d))
         for k, v in a.items():
-            w = b.get(k, MISSING)
+            w = get(k, MISSING)
             if w is MISSING or not equal(v, w):
                 return False
         return True
-    if isinstance(a, SET_TYPES):
-        return isinstance(b, SET_TYPES) and len(a) == len(b) and all(freeze(x) in b for x in a)
+    if type(a) is PSet:
+        return a == b
     return a == b
-
-
-def freeze(v):
-    """A hashable equivalent of v, for set members and map keys (vectors -> tuple, maps -> HAMT)."""
-    t = type(v)
-    if t in _SCALARS:
-        return v
-    if t is list or t is PVector or t is tuple:
-        return tuple(freeze(x) for x in v)
-    if t is dict or t is immutables.Map:
-        return immutables.Map({k: freeze(x) for k, x in v.items()})
-    if t is set:
-        return frozenset(freeze(x) for x in v)
-    return v
 
 
 def thaw(v):
     """Plain Python view of a value: vectors -> list, maps -> dict (keys unchanged)."""
     if isinstance(v, (tuple, PVector)):
         return [thaw(x) for x in v]
-    if isinstance(v, immutables.Map):
+    if isinstance(v, (immutables.Map, KeyedMap)):
         return {k: thaw(x) for k, x in v.items()}
     if isinstance(v, list):
         return [thaw(x) for x in v]
@@ -244,10 +236,28 @@ def _alternate_keys(key):
 _STRING_ALTS: dict = {}
 
 
+def map_get(m, key, default=None):
+    """The value at exactly `key` in map m (no flexible spelling), else default.
+
+    A plain map holds no key that needs_key, so such a key (`true`, `[true]`) is never in it:
+    Python would find `1` for `true`."""
+    if type(m) is KeyedMap:
+        return m.get(key, default)
+    try:
+        k = freeze(key) if type(key) in SUSPECT else key
+        if type(k) in SUSPECT and needs_key(k):
+            return default
+        return m.get(k, default)
+    except TypeError:
+        return default
+
+
 def lookup(coll, key, default=None):
     """`get` with flexible keys on maps, index lookup on vectors, membership on sets."""
     t = type(coll)
     if t is dict or t is immutables.Map:
+        if type(key) in SUSPECT:
+            return map_get(coll, key, default)
         try:
             v = coll.get(key, MISSING)
         except TypeError:  # unhashable lookup key: freeze it
@@ -263,9 +273,17 @@ def lookup(coll, key, default=None):
         if type(key) is int and 0 <= key < len(coll):
             return coll[key]
         return default
-    if t is frozenset or t is set:
-        k = freeze(key)
-        return k if k in coll else default
+    if t is PSet:
+        return coll.member(key, default)
+    if t is KeyedMap:
+        v = coll.get(key, MISSING)
+        if v is not MISSING:
+            return v
+        for alt in _alternate_keys(key):
+            v = coll.get(alt, MISSING)
+            if v is not MISSING:
+                return v
+        return default
     if t is str:
         if type(key) is int and 0 <= key < len(coll):
             return coll[key]
@@ -293,8 +311,11 @@ def conj_vector(v, x):
 
 
 def assoc_map(m, key, value):
-    """m with key -> value; grows into a HAMT past a few entries."""
+    """m with key -> value; grows into a HAMT past a few entries (a KeyedMap for a key that
+    needs_key)."""
     key = freeze(key)
+    if type(key) in SUSPECT and needs_key(key) or type(m) is KeyedMap:
+        return (m if type(m) is KeyedMap else KeyedMap.of(m.items())).set(key, value)
     if type(m) is immutables.Map:
         return m.set(key, value)
     if len(m) < _SMALL_MAP:
@@ -307,12 +328,12 @@ def assoc_map(m, key, value):
 def dissoc_map(m, key):
     """m without key (exact key only)."""
     key = freeze(key)
-    if type(m) is immutables.Map:
+    if type(m) is immutables.Map or type(m) is KeyedMap:
         try:
             return m.delete(key)
         except KeyError:
             return m
-    if key not in m:
+    if map_get(m, key, MISSING) is MISSING:
         return m
     out = dict(m)
     del out[key]

@@ -14,9 +14,9 @@ from operator import add
 
 from .. import messages
 from ..errors import EvalError
-from ..values import MISSING, Keyword
+from ..values import MISSING, SUSPECT, KeyedMap, Keyword, hkey, needs_key
 from .registry import builtin
-from .seqs_base import PVEC, comparable, dedupe_key, hashable, items, key_fn, not_coll
+from .seqs_base import comparable, dedupe_key, hashable, items, key_fn, not_coll
 from .support import as_fn
 
 _ASC, _DESC = Keyword("asc"), Keyword("desc")
@@ -236,20 +236,21 @@ def distinct_by(k, coll):
 def group_by(f, coll):
     xs = items(coll, "group-by")
     g = key_fn(f)
-    out = {}
+    out, keyed = {}, {}  # keyed: hkey -> (key, group) for keys holding a boolean
     for x in xs:
         k = g(x)
-        if type(k) is PVEC:
+        if type(k) in SUSPECT:  # a boolean, vector or map key
             k = hashable(k)
-        try:
-            group = out.get(k)
-        except TypeError:  # a vector or map key: freeze it
-            k = hashable(k)
-            group = out.get(k)
+            if needs_key(k):
+                keyed.setdefault(hkey(k), (k, []))[1].append(x)
+                continue
+        group = out.get(k)
         if group is None:
             out[k] = [x]
         else:
             group.append(x)
+    if keyed:
+        return KeyedMap.of([*out.items(), *keyed.values()])
     return out
 
 
@@ -259,13 +260,18 @@ def group_by(f, coll):
          signature="(frequencies coll)")
 def frequencies(coll):
     xs = items(coll, "frequencies")
-    try:
-        if PVEC in set(map(type, xs)):
-            raise TypeError
-        counts = Counter(xs)
-    except TypeError:  # vectors or maps among the items: count their frozen forms
-        counts = Counter(map(hashable, xs))
-    return dict(counts)
+    if SUSPECT.isdisjoint(map(type, xs)):
+        return dict(Counter(xs))
+    # booleans, vectors or maps among the items: count by hash key, keep each first spelling
+    frozen = list(map(hashable, xs))
+    counts = Counter(map(hkey, frozen))
+    first: dict = {}
+    for x in frozen:
+        first.setdefault(hkey(x), x)
+    pairs = [(first[h], n) for h, n in counts.items()]
+    if any(type(k) in SUSPECT and needs_key(k) for k, _ in pairs):
+        return KeyedMap.of(pairs)
+    return dict(pairs)
 
 
 __all__ = ["sort", "sort_by", "group_by", "frequencies", "sum_"]
