@@ -71,8 +71,14 @@ def _vector_key(v):
     return tuple(map(hkey, v))
 
 
+class MapKey(frozenset):
+    """The hash key of a map: its (hkey, hkey) entries (never equal to a set's key)."""
+
+    __slots__ = ()
+
+
 def _map_key(m):
-    return frozenset([(hkey(k), hkey(x)) for k, x in m.items()])
+    return MapKey([(hkey(k), hkey(x)) for k, x in m.items()])
 
 
 def hkey(v):
@@ -215,6 +221,8 @@ class PSet:
 
     def __eq__(self, other) -> bool:
         if type(other) is not PSet:
+            if type(other) is frozenset or type(other) is set:  # a host's Python set
+                return self == PSet.of(other)
             return NotImplemented
         return len(self._m) == len(other._m) and all(h in other._m for h in self._m)
 

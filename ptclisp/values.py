@@ -29,7 +29,7 @@ __all__ = [
     "is_vector", "is_map", "is_set", "is_number", "is_collection", "truthy",
     "equal", "freeze", "thaw", "lookup", "MISSING", "conj_vector", "assoc_map", "dissoc_map",
     "sort_key", "compare", "type_name", "PVector", "HashMap", "pvector",
-    "hkey", "PSet", "KeyedMap", "make_map", "needs_key", "SUSPECT", "map_get",
+    "hkey", "PSet", "KeyedMap", "make_map", "needs_key", "SUSPECT", "map_get", "as_set",
 ]
 
 HashMap = immutables.Map
@@ -123,7 +123,7 @@ def sym(text: str) -> Symbol:
 
 VECTOR_TYPES = (list, tuple, PVector)
 MAP_TYPES = (dict, immutables.Map, KeyedMap)
-SET_TYPES = (PSet,)
+SET_TYPES = (PSet, frozenset, set)  # builtins make PSets; a host's Python sets are read as sets
 NUMBER_TYPES = (int, float)
 _SCALARS = frozenset({type(None), bool, int, float, str, Keyword, Symbol, Var})
 
@@ -148,9 +148,15 @@ def is_number(x) -> bool:
     return isinstance(x, NUMBER_TYPES) and type(x) is not bool
 
 
+def as_set(s) -> PSet:
+    """The PSet of a set value (a host's Python set converted)."""
+    return s if type(s) is PSet else PSet.of(s)
+
+
 def is_collection(x) -> bool:
     """True for vectors, maps and sets."""
-    return isinstance(x, (list, tuple, PVector, dict, immutables.Map, KeyedMap, PSet))
+    return isinstance(x, (list, tuple, PVector, dict, immutables.Map, KeyedMap, PSet, frozenset,
+                          set))
 
 
 def truthy(x) -> bool:
@@ -239,17 +245,23 @@ _STRING_ALTS: dict = {}
 def map_get(m, key, default=None):
     """The value at exactly `key` in map m (no flexible spelling), else default.
 
-    A plain map holds no key that needs_key, so such a key (`true`, `[true]`) is never in it:
-    Python would find `1` for `true`."""
+    Maps the program builds hold a key with a boolean in it (`true`, `[true]`) only as a
+    KeyedMap; a plain dict may still hold one (host data), so a hit for such a key in a
+    plain map is checked against the stored key, where Python would find `1` for `true`."""
     if type(m) is KeyedMap:
         return m.get(key, default)
     try:
         k = freeze(key) if type(key) in SUSPECT else key
-        if type(k) in SUSPECT and needs_key(k):
-            return default
-        return m.get(k, default)
+        v = m.get(k, MISSING)
     except TypeError:
         return default
+    if v is MISSING:
+        return default
+    if type(k) in SUSPECT and needs_key(k):
+        h = hkey(k)
+        if not any(type(s) in SUSPECT and hkey(s) == h for s in m):
+            return default
+    return v
 
 
 def lookup(coll, key, default=None):
@@ -275,6 +287,8 @@ def lookup(coll, key, default=None):
         return default
     if t is PSet:
         return coll.member(key, default)
+    if t is frozenset or t is set:
+        return as_set(coll).member(key, default)
     if t is KeyedMap:
         v = coll.get(key, MISSING)
         if v is not MISSING:

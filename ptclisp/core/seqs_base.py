@@ -102,7 +102,7 @@ def items(coll, who: str):
         return chars(coll)
     if t is dict or t is HashMap or t is KeyedMap:
         return map_entries(coll)
-    if t is PSet:
+    if t is PSet or t is frozenset or t is set:
         return ordered(coll)
     if isinstance(coll, VECTOR_TYPES):
         return coll
@@ -115,7 +115,7 @@ def positional(coll, who: str):
     if t is dict or t is HashMap or t is KeyedMap:
         raise EvalError(messages.seq_unordered_map(who), code="type",
                         hint=messages.HINT_UNORDERED_MAP)
-    if t is PSet:
+    if t is PSet or t is frozenset or t is set:
         raise EvalError(messages.seq_unordered_set(who), code="type",
                         hint=messages.HINT_UNORDERED_SET)
     return items(coll, who)

@@ -12,7 +12,7 @@ from .. import budget, messages
 from ..errors import EvalError
 from ..values import (
     MAP_TYPES, MISSING, SET_TYPES, SUSPECT, VECTOR_TYPES, HashMap, Keyword, KeyedMap, PSet,
-    assoc_map, conj_vector, equal, lookup, needs_key,
+    as_set, assoc_map, conj_vector, equal, lookup, needs_key,
 )
 from .registry import builtin
 from .seqs_base import (
@@ -104,7 +104,7 @@ def conj(coll=MISSING, *xs):
     if isinstance(coll, VECTOR_TYPES):
         return extend_vector(coll, xs) if xs else coll
     if isinstance(coll, SET_TYPES):
-        return coll.union(xs) if xs else coll
+        return as_set(coll).union(xs)
     if isinstance(coll, MAP_TYPES):
         for x in xs:
             coll = _conj_entry(coll, x)
@@ -159,7 +159,7 @@ def into(to=MISSING, source=MISSING):
         budget.charge_size(len(to) + len(xs), "vector")
         return extend_vector(to, xs) if xs else to
     if isinstance(to, SET_TYPES):
-        return to.union(xs)
+        return as_set(to).union(xs)
     if isinstance(to, MAP_TYPES):
         return _into_map(to, xs)
     raise type_err("into", "a collection to pour into", to)
@@ -172,7 +172,7 @@ def into(to=MISSING, source=MISSING):
          example=(("(set [1 2 2 3])", "#{1 2 3}"), ("(set nil)", "#{}")), signature="(set coll)")
 def set_(coll):
     if isinstance(coll, SET_TYPES):
-        return coll
+        return as_set(coll)
     return PSet.of(items(coll, "set"))
 
 
@@ -190,7 +190,7 @@ def disj(s, *xs):
         return None
     if not isinstance(s, SET_TYPES):
         raise type_err("disj", "a set", s)
-    return s.disj(*xs) if xs else s
+    return as_set(s).disj(*xs)
 
 
 @builtin("contains?", arity=2,
@@ -204,7 +204,7 @@ def contains_p(coll, key):
     if isinstance(coll, MAP_TYPES):
         return lookup(coll, key, MISSING) is not MISSING
     if isinstance(coll, SET_TYPES):
-        return key in coll
+        return key in as_set(coll)
     if isinstance(coll, VECTOR_TYPES):
         if type(key) is str or type(key) is Keyword:
             return key in coll  # exact for these types, and done in C

@@ -10,8 +10,8 @@ from __future__ import annotations
 from .. import budget, messages
 from ..errors import EvalError
 from ..values import (
-    MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, PSet, _alternate_keys, freeze, hkey, make_map,
-    map_get, truthy,
+    MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, PSet, _alternate_keys, as_set, freeze, hkey,
+    make_map, map_get, truthy,
 )
 from .discovery import expose_bare
 from .registry import builtin
@@ -22,8 +22,8 @@ NS = "clojure.set"
 
 def members(who: str, s) -> PSet:
     """s as a set of frozen values."""
-    if type(s) is PSet:
-        return s
+    if isinstance(s, SET_TYPES):
+        return as_set(s)
     if s is None:
         return PSet()
     if isinstance(s, VECTOR_TYPES) or type(s) is str:

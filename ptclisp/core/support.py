@@ -4,7 +4,7 @@ from __future__ import annotations
 from .. import messages
 from ..errors import EvalError
 from ..values import (
-    MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, lookup, type_name,
+    MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, as_set, lookup, type_name,
 )
 
 
@@ -15,7 +15,7 @@ def as_fn(f, who: str = "function"):
     if isinstance(f, MAP_TYPES):
         return lambda k, default=None: lookup(f, k, default)
     if isinstance(f, SET_TYPES):
-        return f.member
+        return as_set(f).member
     if isinstance(f, VECTOR_TYPES):
         def nth(i):
             if type(i) is int and 0 <= i < len(f):

@@ -19,7 +19,7 @@ from .registry import builtin
 
 _VECTOR, _MAP, _SET = 1, 2, 3
 _KINDS = {list: _VECTOR, tuple: _VECTOR, type(pvector()): _VECTOR, dict: _MAP, HashMap: _MAP,
-          KeyedMap: _MAP, PSet: _SET}
+          KeyedMap: _MAP, PSet: _SET, frozenset: _SET, set: _SET}
 _LEAVES = frozenset({type(None), bool, int, float, str, Keyword, Symbol})
 
 
