@@ -20,7 +20,7 @@ import immutables
 from pyrsistent import pvector
 
 from .hashing import (
-    SUSPECT, BoolKey, KeyedMap, PSet, PVector, freeze, hkey, make_map, needs_key,
+    SUSPECT, KeyedMap, PSet, PVector, freeze, hkey, make_map, needs_key,
 )
 
 __all__ = [

@@ -13,7 +13,7 @@ from ..errors import EvalError
 from ..values import MISSING, VECTOR_TYPES, equal, make_map
 from .registry import builtin
 from .seqs_base import (
-    as_list, count_arg, dedupe_key, fn1, hashable, items, positional, type_err,
+    as_list, count_arg, dedupe_key, fn1, items, positional, type_err,
 )
 
 # ---------------------------------------------------------------- take and drop
