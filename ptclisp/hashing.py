@@ -102,8 +102,6 @@ def needs_key(k) -> bool:
     return False
 
 
-
-
 # ---------------------------------------------------------------- the set
 
 
@@ -141,11 +139,11 @@ class PSet:
         return iter(self._m.values())
 
     def __contains__(self, x) -> bool:
-        return hkey(x) in self._m
+        return (hkey(x) if type(x) in SUSPECT else x) in self._m
 
     def member(self, x, default=None):
         """The member equal to x, else default."""
-        return self._m.get(hkey(x), default)
+        return self._m.get(hkey(x) if type(x) in SUSPECT else x, default)
 
     def _grown(self, new: dict) -> "PSet":
         """The set with the entries of `new` (hkey -> member) that it lacks."""

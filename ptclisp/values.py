@@ -268,15 +268,22 @@ def lookup(coll, key, default=None):
     """`get` with flexible keys on maps, index lookup on vectors, membership on sets."""
     t = type(coll)
     if t is dict or t is immutables.Map:
-        if type(key) in SUSPECT:
-            return map_get(coll, key, default)
-        try:
+        if type(key) is Keyword:
             v = coll.get(key, MISSING)
-        except TypeError:  # unhashable lookup key: freeze it
-            v = coll.get(freeze(key), MISSING)
-        if v is not MISSING:
-            return v
-        for alt in (key._alts if type(key) is Keyword else _alternate_keys(key)):
+            if v is not MISSING:
+                return v
+            alts = key._alts
+        elif type(key) in SUSPECT:  # a boolean, vector or map key: exact, never `1` for `true`
+            return map_get(coll, key, default)
+        else:
+            try:
+                v = coll.get(key, MISSING)
+            except TypeError:  # an unhashable value that is no collection
+                return default
+            if v is not MISSING:
+                return v
+            alts = _alternate_keys(key)
+        for alt in alts:
             v = coll.get(alt, MISSING)
             if v is not MISSING:
                 return v

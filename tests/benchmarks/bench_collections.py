@@ -22,8 +22,6 @@ ROWS = [
     ("vector", "conj in loop/recur",
      "(count (loop [v [] i 0] (if (< i N) (recur (conj v i) (inc i)) v)))"),
     ("vector", "conj in reduce", "(count (reduce conj [] (range N)))"),
-    ("vector", "pop in loop/recur",
-     "(count (loop [v (vec (range N)) i 0] (if (< i (quot N 2)) (recur (pop v) (inc i)) v)))"),
     ("map", "assoc in loop/recur",
      "(count (loop [m {} i 0] (if (< i N) (recur (assoc m i i) (inc i)) m)))"),
     ("map", "assoc in reduce", "(count (reduce (fn [m x] (assoc m x x)) {} (range N)))"),
