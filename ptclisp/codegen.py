@@ -18,7 +18,7 @@ from . import ast as A
 from . import evaluator, functions, messages, patterns
 from .core.support import as_fn
 from .errors import EvalError, LimitExceeded, PtcError
-from .values import MISSING, freeze, lookup
+from .values import MISSING, hkey, lookup
 
 import logging
 import os
@@ -465,8 +465,4 @@ def _unbound(name, fallback, span):
 
 
 def _case_index(table, v):
-    key = ("bool", v) if type(v) is bool else freeze(v)
-    try:
-        return table.get(key)
-    except TypeError:
-        return None
+    return table.get(hkey(v))

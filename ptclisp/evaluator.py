@@ -10,7 +10,7 @@ from . import ast as A
 from . import messages
 from .core.support import as_fn
 from .errors import EvalError, Fail, LimitExceeded, PtcError, Return
-from .values import MISSING, Var, freeze, lookup
+from .values import MISSING, SUSPECT, PSet, Var, freeze, hkey, lookup, make_map
 from .patterns import compile_pattern
 
 CONVERTED = (TypeError, ValueError, AttributeError, KeyError, IndexError, ZeroDivisionError,
@@ -278,11 +278,7 @@ class Compiler:
 
         def run(fr):
             v = expr(fr)
-            key = ("bool", v) if type(v) is bool else freeze(v)
-            try:
-                i = table.get(key)
-            except TypeError:
-                i = None
+            i = table.get(hkey(v))
             return default(fr) if i is None else branches[i](fr)
         return run
 
@@ -304,11 +300,23 @@ class Compiler:
                     raise EvalError(messages.duplicate_key(key), code="value", span=span)
                 out[key] = v(fr)
             return out
-        return run
+
+        def run_keyed(fr):  # some key may hold a boolean: hash keys by hkey (true is not 1)
+            out, seen = [], set()
+            for k, v in pairs:
+                key = freeze(k(fr))
+                h = hkey(key)
+                if h in seen:
+                    raise EvalError(messages.duplicate_key(key), code="value", span=span)
+                seen.add(h)
+                out.append((key, v(fr)))
+            return make_map(out)
+        plain = all(type(k) is A.Const and type(k.value) not in SUSPECT for k, _ in node.pairs)
+        return run if plain else run_keyed
 
     def set_lit(self, node):
         parts = [self.compile(x) for x in node.items]
-        return lambda fr: frozenset(freeze(p(fr)) for p in parts)
+        return lambda fr: PSet.of([p(fr) for p in parts])
 
     # ------------------------------------------------------------ calls
 

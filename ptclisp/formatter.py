@@ -28,7 +28,8 @@ from itertools import islice
 from . import export, forms, messages, reader  # reader imports this module: reader.* at call time
 from .errors import ReadError
 from .values import (
-    MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, Symbol, Var, freeze, sort_key,
+    MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, PSet, Symbol, Var, freeze, hkey, make_map,
+    sort_key,
 )
 
 __all__ = [
@@ -590,26 +591,28 @@ class _DataBuilder:
         return list(items)
 
     def make_map(self, form, items):
-        out = {}
+        seen = set()
         for i in range(0, len(items) - 1, 2):
-            key = freeze(items[i])
-            if key in out:
+            key = hkey(freeze(items[i]))
+            if key in seen:
                 self.fail(messages.read_value_duplicate("key", format_value(items[i], max_chars=60)),
                           form)
-            out[key] = items[i + 1]
+            seen.add(key)
         if len(items) % 2:
             self.fail(messages.READ_VALUE_ODD_MAP, form)
-        return out
+        return make_map(zip(items[::2], items[1::2]))
 
     def make_set(self, form, items):
-        out = set()
-        for item in items:
-            frozen = freeze(item)
-            if frozen in out:
-                self.fail(messages.read_value_duplicate("set member",
-                                                        format_value(item, max_chars=60)), form)
-            out.add(frozen)
-        return frozenset(out)
+        out = PSet.of(items)
+        if len(out) < len(items):
+            seen = set()
+            for item in items:
+                key = hkey(freeze(item))
+                if key in seen:
+                    self.fail(messages.read_value_duplicate(
+                        "set member", format_value(item, max_chars=60)), form)
+                seen.add(key)
+        return out
 
 
 _NOT_SPECIAL = object()

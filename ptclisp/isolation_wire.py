@@ -117,7 +117,7 @@ _ALLOWED = frozenset({
     ("ptclisp.core.dates", "DateTime"), ("ptclisp.core.dates", "Duration"),
     ("ptclisp.core.dates", "LocalDate"), ("immutables._map", "Map"), ("immutables", "Map"),
     ("pvectorc", "pvector"), ("pyrsistent._pvector", "pvector"), ("builtins", "frozenset"),
-    ("builtins", "set"),
+    ("builtins", "set"), ("ptclisp.hashing", "rebuild_set"), ("ptclisp.hashing", "rebuild_map"),
 })
 
 

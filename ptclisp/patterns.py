@@ -4,7 +4,7 @@ from __future__ import annotations
 from . import ast as A
 from . import messages
 from .errors import EvalError
-from .values import MAP_TYPES, MISSING, VECTOR_TYPES, freeze, lookup, type_name
+from .values import MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, lookup, make_map, type_name
 
 
 def compile_pattern(p, compiler):
@@ -34,7 +34,7 @@ def _items_of(v):
         return ()
     if isinstance(v, VECTOR_TYPES):
         return v
-    if type(v) is str or isinstance(v, (frozenset, set)):
+    if type(v) is str or isinstance(v, SET_TYPES):
         return list(v)
     if isinstance(v, MAP_TYPES):
         return list(v.items())
@@ -72,7 +72,7 @@ def _map_binder(p, compiler):
         elif isinstance(m, VECTOR_TYPES):  # keyword arguments: & {:keys [...]}
             if len(m) % 2:
                 raise EvalError(messages.odd_keyword_args(len(m)), code="destructure")
-            m = {freeze(m[i]): m[i + 1] for i in range(0, len(m), 2)}
+            m = make_map([(m[i], m[i + 1]) for i in range(0, len(m), 2)])
         elif not isinstance(m, MAP_TYPES):
             raise EvalError(messages.cannot_destructure(type_name(v), "map"), code="destructure")
         for b, key, default in entries:

@@ -9,7 +9,7 @@ from . import ast as A
 from . import forms as F
 from . import messages
 from . import analyzer
-from .values import Keyword, Symbol, freeze
+from .values import Keyword, Symbol, freeze, hkey
 
 SHAPES = {
     "if": "(if test then else?)",
@@ -374,10 +374,8 @@ def _case_constant(an, form):
 
 
 def _case_key(value):
-    """Dispatch key: booleans kept apart from 1 and 0 (Python's True == 1)."""
-    if type(value) is bool:
-        return ("bool", value)
-    return freeze(value)
+    """Dispatch key: booleans kept apart from 1 and 0 (Python's True == 1), at any depth."""
+    return hkey(value)
 
 
 def for_(an, f, tail, collect=True):

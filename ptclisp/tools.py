@@ -34,7 +34,9 @@ from .errors import LimitExceeded, PtcError, ToolError
 from .formatter import cut_text, format_value
 from .toolcache import MISS, ToolCache
 from .tooldef import Tool, as_tools, kebab
-from .values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, PVector, Symbol, freeze
+from .values import (
+    MAP_TYPES, SET_TYPES, SUSPECT, VECTOR_TYPES, Keyword, PSet, PVector, Symbol, freeze, make_map,
+)
 
 __all__ = ["Tool", "ToolSet", "to_python", "from_python", "call_arguments", "bind_arguments",
            "check_call_shape", "kebab", "current", "activate"]
@@ -155,10 +157,13 @@ def from_python(x):
         if len(x) > _BIG:
             _budget.charge_size(len(x), "collection")
         if t is dict or t is immutables.Map:
-            return {freeze(from_python(k)): from_python(v) for k, v in x.items()}
+            out = {freeze(from_python(k)): from_python(v) for k, v in x.items()}
+            if len(out) == len(x) and SUSPECT.isdisjoint(map(type, out)):
+                return out
+            return make_map([(from_python(k), from_python(v)) for k, v in x.items()])
         return [from_python(v) for v in x]
     if t is frozenset or t is set:
-        return frozenset(freeze(from_python(v)) for v in x)
+        return PSet.of([from_python(v) for v in x])
     return _from_other(x)
 
 
@@ -206,7 +211,7 @@ def _fits(value, budget: int) -> bool:
             budget -= 2 * len(x) + 2
             stack.extend(x.keys())
             stack.extend(x.values())
-        elif t is list or t is frozenset:
+        elif t is list or t is PSet:
             budget -= len(x) + 2
             stack.extend(x)
         elif t is str:

@@ -8,7 +8,8 @@ Representation (see DESIGN.md "Values"):
   `conj` inside `reduce` stays linear).
 - Maps are any of MAP_TYPES: dict (small maps, host data) or an immutables.Map HAMT (what `assoc`
   grows into, so `assoc` inside `reduce` stays near-linear).
-- Sets are frozenset whose members are frozen (hashable) values.
+- Maps whose keys hold a boolean are a hashing.KeyedMap, so `{1 :a true :b}` has two keys.
+- Sets are a hashing.PSet of frozen (hashable) values, hashed so that `true` and `1` differ.
 Values are never mutated once another piece of the program can see them.
 """
 from __future__ import annotations
@@ -18,7 +19,9 @@ import math
 import immutables
 from pyrsistent import pvector
 
-PVector = type(pvector())  # the C implementation's concrete class (pyrsistent.PVector is an ABC)
+from .hashing import (
+    SUSPECT, KeyedMap, PSet, PVector, freeze, hkey, make_map, needs_key,
+)
 
 __all__ = [
     "Keyword", "Symbol", "Var", "kw", "sym",
@@ -26,6 +29,7 @@ __all__ = [
     "is_vector", "is_map", "is_set", "is_number", "is_collection", "truthy",
     "equal", "freeze", "thaw", "lookup", "MISSING", "conj_vector", "assoc_map", "dissoc_map",
     "sort_key", "compare", "type_name", "PVector", "HashMap", "pvector",
+    "hkey", "PSet", "KeyedMap", "make_map", "needs_key", "SUSPECT", "map_get", "as_set",
 ]
 
 HashMap = immutables.Map
@@ -117,8 +121,8 @@ def sym(text: str) -> Symbol:
 
 
 VECTOR_TYPES = (list, tuple, PVector)
-MAP_TYPES = (dict, immutables.Map)
-SET_TYPES = (frozenset, set)
+MAP_TYPES = (dict, immutables.Map, KeyedMap)
+SET_TYPES = (PSet, frozenset, set)  # builtins make PSets; a host's Python sets are read as sets
 NUMBER_TYPES = (int, float)
 _SCALARS = frozenset({type(None), bool, int, float, str, Keyword, Symbol, Var})
 
@@ -143,9 +147,15 @@ def is_number(x) -> bool:
     return isinstance(x, NUMBER_TYPES) and type(x) is not bool
 
 
+def as_set(s) -> PSet:
+    """The PSet of a set value (a host's Python set converted)."""
+    return s if type(s) is PSet else PSet.of(s)
+
+
 def is_collection(x) -> bool:
     """True for vectors, maps and sets."""
-    return isinstance(x, (list, tuple, PVector, dict, immutables.Map, frozenset, set))
+    return isinstance(x, (list, tuple, PVector, dict, immutables.Map, KeyedMap, PSet, frozenset,
+                          set))
 
 
 def truthy(x) -> bool:
@@ -174,35 +184,23 @@ def equal(a, b) -> bool:
     if isinstance(a, MAP_TYPES):
         if not isinstance(b, MAP_TYPES) or len(a) != len(b):
             return False
+        get = b.get if type(b) is KeyedMap or type(a) is not KeyedMap else \
+            (lambda k, d: map_get(b, k, d))
         for k, v in a.items():
-            w = b.get(k, MISSING)
+            w = get(k, MISSING)
             if w is MISSING or not equal(v, w):
                 return False
         return True
-    if isinstance(a, SET_TYPES):
-        return isinstance(b, SET_TYPES) and len(a) == len(b) and all(freeze(x) in b for x in a)
+    if type(a) is PSet:
+        return a == b
     return a == b
-
-
-def freeze(v):
-    """A hashable equivalent of v, for set members and map keys (vectors -> tuple, maps -> HAMT)."""
-    t = type(v)
-    if t in _SCALARS:
-        return v
-    if t is list or t is PVector or t is tuple:
-        return tuple(freeze(x) for x in v)
-    if t is dict or t is immutables.Map:
-        return immutables.Map({k: freeze(x) for k, x in v.items()})
-    if t is set:
-        return frozenset(freeze(x) for x in v)
-    return v
 
 
 def thaw(v):
     """Plain Python view of a value: vectors -> list, maps -> dict (keys unchanged)."""
     if isinstance(v, (tuple, PVector)):
         return [thaw(x) for x in v]
-    if isinstance(v, immutables.Map):
+    if isinstance(v, (immutables.Map, KeyedMap)):
         return {k: thaw(x) for k, x in v.items()}
     if isinstance(v, list):
         return [thaw(x) for x in v]
@@ -243,17 +241,48 @@ def _alternate_keys(key):
 _STRING_ALTS: dict = {}
 
 
+def map_get(m, key, default=None):
+    """The value at exactly `key` in map m (no flexible spelling), else default.
+
+    Maps the program builds hold a key with a boolean in it (`true`, `[true]`) only as a
+    KeyedMap; a plain dict may still hold one (host data), so a hit for such a key in a
+    plain map is checked against the stored key, where Python would find `1` for `true`."""
+    if type(m) is KeyedMap:
+        return m.get(key, default)
+    try:
+        k = freeze(key) if type(key) in SUSPECT else key
+        v = m.get(k, MISSING)
+    except TypeError:
+        return default
+    if v is MISSING:
+        return default
+    if type(k) in SUSPECT and needs_key(k):
+        h = hkey(k)
+        if not any(type(s) in SUSPECT and hkey(s) == h for s in m):
+            return default
+    return v
+
+
 def lookup(coll, key, default=None):
     """`get` with flexible keys on maps, index lookup on vectors, membership on sets."""
     t = type(coll)
     if t is dict or t is immutables.Map:
-        try:
+        if type(key) is Keyword:
             v = coll.get(key, MISSING)
-        except TypeError:  # unhashable lookup key: freeze it
-            v = coll.get(freeze(key), MISSING)
-        if v is not MISSING:
-            return v
-        for alt in (key._alts if type(key) is Keyword else _alternate_keys(key)):
+            if v is not MISSING:
+                return v
+            alts = key._alts
+        elif type(key) in SUSPECT:  # a boolean, vector or map key: exact, never `1` for `true`
+            return map_get(coll, key, default)
+        else:
+            try:
+                v = coll.get(key, MISSING)
+            except TypeError:  # an unhashable value that is no collection
+                return default
+            if v is not MISSING:
+                return v
+            alts = _alternate_keys(key)
+        for alt in alts:
             v = coll.get(alt, MISSING)
             if v is not MISSING:
                 return v
@@ -262,9 +291,19 @@ def lookup(coll, key, default=None):
         if type(key) is int and 0 <= key < len(coll):
             return coll[key]
         return default
+    if t is PSet:
+        return coll.member(key, default)
     if t is frozenset or t is set:
-        k = freeze(key)
-        return k if k in coll else default
+        return as_set(coll).member(key, default)
+    if t is KeyedMap:
+        v = coll.get(key, MISSING)
+        if v is not MISSING:
+            return v
+        for alt in _alternate_keys(key):
+            v = coll.get(alt, MISSING)
+            if v is not MISSING:
+                return v
+        return default
     if t is str:
         if type(key) is int and 0 <= key < len(coll):
             return coll[key]
@@ -292,8 +331,11 @@ def conj_vector(v, x):
 
 
 def assoc_map(m, key, value):
-    """m with key -> value; grows into a HAMT past a few entries."""
+    """m with key -> value; grows into a HAMT past a few entries (a KeyedMap for a key that
+    needs_key)."""
     key = freeze(key)
+    if type(key) in SUSPECT and needs_key(key) or type(m) is KeyedMap:
+        return (m if type(m) is KeyedMap else KeyedMap.of(m.items())).set(key, value)
     if type(m) is immutables.Map:
         return m.set(key, value)
     if len(m) < _SMALL_MAP:
@@ -306,12 +348,12 @@ def assoc_map(m, key, value):
 def dissoc_map(m, key):
     """m without key (exact key only)."""
     key = freeze(key)
-    if type(m) is immutables.Map:
+    if type(m) is immutables.Map or type(m) is KeyedMap:
         try:
             return m.delete(key)
         except KeyError:
             return m
-    if key not in m:
+    if map_get(m, key, MISSING) is MISSING:
         return m
     out = dict(m)
     del out[key]

@@ -128,7 +128,7 @@ def strict_equal(a, b) -> bool:
         if not isinstance(b, V.MAP_TYPES) or len(a) != len(b):
             return False
         for k, v in a.items():
-            w = b.get(k, V.MISSING)
+            w = V.map_get(b, k, V.MISSING)
             if w is V.MISSING:
                 w = b.get(V.freeze(k), V.MISSING)
             if w is V.MISSING or not strict_equal(v, w):

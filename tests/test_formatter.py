@@ -16,7 +16,9 @@ from ptclisp.errors import ReadError
 from ptclisp.formatter import (
     format_float, format_string, format_value, read_value, render_value, value_from_form,
 )
-from ptclisp.values import Keyword, Symbol, Var, equal, freeze, kw, sym
+from ptclisp.values import (
+    MAP_TYPES, MISSING, SET_TYPES, Keyword, Symbol, Var, equal, kw, map_get, sym,
+)
 
 
 class _Fn:
@@ -264,14 +266,15 @@ def _same(a, b) -> bool:
             if not isinstance(y, (list, tuple)) or len(x) != len(y):
                 return False
             stack.extend(zip(x, y))
-        elif isinstance(x, (dict, immutables.Map)):
-            if not isinstance(y, (dict, immutables.Map)) or len(x) != len(y):
+        elif isinstance(x, MAP_TYPES):
+            if not isinstance(y, MAP_TYPES) or len(x) != len(y):
                 return False
             for k, v in x.items():
-                if freeze(k) not in y:
+                w = map_get(y, k, MISSING)
+                if w is MISSING:
                     return False
-                stack.append((v, y[freeze(k)]))
-        elif not equal(x, y) or type(x) is not type(y) and not isinstance(x, frozenset):
+                stack.append((v, w))
+        elif not equal(x, y) or type(x) is not type(y) and not isinstance(x, SET_TYPES):
             return False
     return True
 

@@ -20,15 +20,16 @@ from .. import messages
 from ..errors import EvalError
 from ..feed import fed
 from ..values import (
-    MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, HashMap, Keyword, _alternate_keys, assoc_map,
-    conj_vector, freeze, lookup, pvector, sort_key,
+    MAP_TYPES, MISSING, SET_TYPES, SUSPECT, VECTOR_TYPES, HashMap, KeyedMap, Keyword, PSet,
+    _alternate_keys, assoc_map, conj_vector, freeze, lookup, make_map, map_get, needs_key,
+    pvector, sort_key,
 )
 from .fns import need_fn
 from .registry import builtin
 
 _SMALL_MAP = 16  # dicts up to this size are copied; larger targets become HAMTs
 _PVEC = type(pvector())  # the concrete persistent-vector class (pyrsistent's PVector is an ABC)
-_GETTABLE = frozenset({dict, HashMap, list, tuple, _PVEC, frozenset, set, str, type(None)})
+_GETTABLE = frozenset({dict, HashMap, KeyedMap, list, tuple, _PVEC, PSet, str, type(None)})
 _FLEXIBLE = (Keyword, str)
 _by_name = attrgetter("name")
 
@@ -96,7 +97,9 @@ def _put_all(m, pairs, combine=None):
     """m with every (key, value) set at its twin key in m; combine(old, new) on clashes.
 
     Keys resolve against m as given, so two keys of one source map never collapse."""
-    if type(m) is HashMap:
+    if type(m) is not KeyedMap and any(type(k) in SUSPECT and needs_key(freeze(k)) for k, _ in pairs):
+        m = KeyedMap.of(m.items())  # a key holding a boolean: hash keys by hkey (true is not 1)
+    if type(m) is HashMap or type(m) is KeyedMap:
         out, finish = m.mutate(), True
     elif len(m) + len(pairs) <= _SMALL_MAP:
         out, finish = dict(m), False
@@ -105,7 +108,7 @@ def _put_all(m, pairs, combine=None):
         fed(out.update, list(m.items()))
     for k, v in pairs:
         k = twin_key(m, freeze(k))
-        if combine is not None and k in m:
+        if combine is not None and map_get(m, k, MISSING) is not MISSING:
             v = combine(out[k], v)
         out[k] = v
     return out.finish() if finish else out
@@ -177,7 +180,7 @@ def _assoc1(who, m, key, value, resolve=twin_key):
         key = freeze(key)
         return assoc_map(m, resolve(m, key), value)
     if m is None:
-        return {freeze(key): value}
+        return assoc_map({}, key, value)
     if isinstance(m, VECTOR_TYPES):
         return _assoc_index(who, m, key, value)
     swapped = isinstance(key, MAP_TYPES) and _looks_like_key(m)
@@ -201,7 +204,9 @@ def _get_for_write(m, key):
 def assoc(m, key, value, *kvs):
     if not kvs and type(m) is HashMap:  # the hot path of assoc inside reduce
         key = freeze(key)
-        return m.set(twin_key(m, key), value)
+        if type(key) not in SUSPECT:
+            return m.set(twin_key(m, key), value)
+        return assoc_map(m, key, value)
     if len(kvs) % 2:
         raise EvalError(messages.kv_missing_value("assoc", kvs[-1]), code="arity",
                         hint=messages.hint_usage("(assoc m key val key2 val2 ...)"))
@@ -237,7 +242,8 @@ def update(m, key, f, *args):
     fn = need_fn(f, "update", "(update m key f & args)")
     if type(m) is HashMap or type(m) is dict:  # the hot path: counting, accumulating
         key = resolve_key(m, freeze(key))
-        return assoc_map(m, key, _call_updater(fn, m.get(key), args))
+        old = m.get(key) if type(key) not in SUSPECT else map_get(m, key)
+        return assoc_map(m, key, _call_updater(fn, old, args))
     if m is not None and not isinstance(m, (*MAP_TYPES, *VECTOR_TYPES)):
         raise _type_error("update", "a map or vector", m, "(update m key f & args)",
                           isinstance(key, MAP_TYPES))
@@ -321,13 +327,18 @@ def dissoc(m, *ks):
     doomed = []
     for k in ks:
         k = freeze(k)
-        if k in m:
+        if map_get(m, k, MISSING) is not MISSING:
             doomed.append(k)
         twin = twin_of(k)
         if twin is not None and twin in m:
             doomed.append(twin)
     if not doomed:
         return m
+    if type(m) is KeyedMap:
+        out = m.mutate()
+        for k in doomed:
+            out.pop(k, None)
+        return out.finish()
     if type(m) is not HashMap and len(m) <= _SMALL_MAP:
         gone = set(doomed)
         return {k: v for k, v in m.items() if k not in gone}
@@ -357,12 +368,12 @@ def select_keys(m, ks):
     if m is not None and not isinstance(m, (*MAP_TYPES, *VECTOR_TYPES)):
         raise _type_error("select-keys", "a map", m, "(select-keys m [:a :b])",
                           isinstance(ks, MAP_TYPES))
-    out = {}
+    out = []
     for k in _seq_of_keys("select-keys", ks, "(select-keys m [:a :b])"):
         v = lookup(m, k, MISSING)
         if v is not MISSING:
-            out[freeze(k)] = v
-    return out
+            out.append((k, v))
+    return make_map(out)
 
 
 # ---------------------------------------------------------------- views
@@ -419,7 +430,7 @@ def _pairs(who, kvs):
     if len(kvs) % 2:
         raise EvalError(messages.kv_missing_value(who, kvs[-1]), code="arity",
                         hint=messages.hint_usage(f"({who} key val key2 val2 ...)"))
-    return {freeze(kvs[i]): kvs[i + 1] for i in range(0, len(kvs), 2)}
+    return make_map([(kvs[i], kvs[i + 1]) for i in range(0, len(kvs), 2)])
 
 
 @builtin("hash-map", arity=(0, None), signature="(hash-map & kvs)",
@@ -492,6 +503,8 @@ def update_vals(m, f):
     if m is None:
         return {}
     fn = need_fn(f, "update-vals", "(update-vals m f)")
+    if type(m) is KeyedMap:
+        return KeyedMap.of([(k, fn(v)) for k, v in m.items()])
     if isinstance(m, MAP_TYPES):
         return {k: fn(v) for k, v in m.items()}
     if isinstance(m, VECTOR_TYPES):
@@ -509,9 +522,9 @@ def update_keys(m, f):
         return {}
     fn = need_fn(f, "update-keys", "(update-keys m f)")
     if isinstance(m, MAP_TYPES):
-        return {freeze(fn(k)): v for k, v in m.items()}
+        return make_map([(fn(k), v) for k, v in m.items()])
     if isinstance(m, VECTOR_TYPES):
-        return {freeze(fn(i)): v for i, v in enumerate(m)}
+        return make_map([(fn(i), v) for i, v in enumerate(m)])
     raise _type_error("update-keys", "a map", m, "(update-keys m f)", swapped)
 
 

@@ -10,7 +10,7 @@ import math
 
 from .. import budget, messages
 from ..errors import EvalError
-from ..values import MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, is_number, lookup
+from ..values import MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, PSet, is_number, lookup
 from .registry import builtin
 from .seqs_base import (
     as_list, char_count, count_arg, index_arg, items, map_entries, not_coll, positional, type_err,
@@ -65,7 +65,7 @@ def empty(coll):
     if isinstance(coll, MAP_TYPES):
         return {}
     if isinstance(coll, SET_TYPES):
-        return frozenset()
+        return PSet()
     return None
 
 

@@ -15,7 +15,7 @@ from pyrsistent import pvector
 from .. import messages
 from ..errors import EvalError
 from ..values import (
-    MISSING, HashMap, Keyword, VECTOR_TYPES, freeze, lookup, sort_key,
+    MISSING, HashMap, Keyword, KeyedMap, PSet, VECTOR_TYPES, freeze, hkey, lookup, sort_key,
 )
 from .support import as_fn
 
@@ -100,9 +100,9 @@ def items(coll, who: str):
         return ()
     if t is str:
         return chars(coll)
-    if t is dict or t is HashMap:
+    if t is dict or t is HashMap or t is KeyedMap:
         return map_entries(coll)
-    if t is frozenset or t is set:
+    if t is PSet or t is frozenset or t is set:
         return ordered(coll)
     if isinstance(coll, VECTOR_TYPES):
         return coll
@@ -112,10 +112,10 @@ def items(coll, who: str):
 def positional(coll, who: str):
     """Like `items` but refuses maps and sets: positional access needs an ordered collection."""
     t = type(coll)
-    if t is dict or t is HashMap:
+    if t is dict or t is HashMap or t is KeyedMap:
         raise EvalError(messages.seq_unordered_map(who), code="type",
                         hint=messages.HINT_UNORDERED_MAP)
-    if t is frozenset or t is set:
+    if t is PSet or t is frozenset or t is set:
         raise EvalError(messages.seq_unordered_set(who), code="type",
                         hint=messages.HINT_UNORDERED_SET)
     return items(coll, who)
@@ -230,21 +230,13 @@ def key_fn(k, paths: bool = False):
 
 
 def hashable(v):
-    """v frozen for use as a map key or set member (`values.freeze`, plus C pvectors)."""
-    if type(v) is PVEC:
-        return freeze(list(v))
+    """v frozen for use as a map key or set member (`values.freeze`)."""
     return freeze(v)
 
 
 def dedupe_key(v):
-    """A private hashable key under which equal values collide and booleans stay apart from 0/1."""
-    if type(v) is bool:
-        return (_BoolTag, v)
-    return hashable(v)
-
-
-class _BoolTag:
-    """Marker that keeps true/false from colliding with 1/0 in Python hashing."""
+    """The hash key under which equal values collide and booleans stay apart from 0/1."""
+    return hkey(v)
 
 
 # ---------------------------------------------------------------- ordering

@@ -11,8 +11,8 @@ import math
 from .. import budget, messages
 from ..errors import EvalError
 from ..values import (
-    MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, HashMap, Keyword, assoc_map, conj_vector, equal,
-    lookup,
+    MAP_TYPES, MISSING, SET_TYPES, SUSPECT, VECTOR_TYPES, HashMap, Keyword, KeyedMap, PSet,
+    as_set, assoc_map, conj_vector, equal, lookup, needs_key,
 )
 from .registry import builtin
 from .seqs_base import (
@@ -95,6 +95,8 @@ def conj(coll=MISSING, *xs):
             return coll.append(xs[0])
         if t is list:
             return conj_vector(coll, xs[0])
+        if t is PSet:  # a seen-set in loop/recur
+            return coll.conj(xs[0])
     if coll is MISSING:
         return []
     if coll is None:
@@ -102,7 +104,7 @@ def conj(coll=MISSING, *xs):
     if isinstance(coll, VECTOR_TYPES):
         return extend_vector(coll, xs) if xs else coll
     if isinstance(coll, SET_TYPES):
-        return coll.union(map(hashable, xs)) if xs else coll
+        return as_set(coll).union(xs)
     if isinstance(coll, MAP_TYPES):
         for x in xs:
             coll = _conj_entry(coll, x)
@@ -111,28 +113,31 @@ def conj(coll=MISSING, *xs):
 
 
 def _into_map(to, source):
-    """Entries of source poured into the map `to`."""
-    if type(to) is HashMap:
-        with to.mutate() as out:
-            for e in source:
-                _put_entry(out, e)
-            return out.finish()
-    out = dict(to)
+    """Entries of source (a sequence) poured into the map `to`."""
+    keyed = type(to) is KeyedMap
+    out = to.mutate() if keyed or type(to) is HashMap else dict(to)
     for e in source:
-        _put_entry(out, e)
-    return out
+        if _put_entry(out, e, keyed):  # a key holding a boolean: start again with hashed keys
+            return _into_map(KeyedMap.of(to.items()), source)
+    return out if type(out) is dict else out.finish()
 
 
-def _put_entry(out, e):
+def _put_entry(out, e, keyed: bool) -> bool:
+    """Put one entry into out; True (stopping) when out is not keyed and a key needs_key."""
     if e is None:
-        return
+        return False
     if isinstance(e, VECTOR_TYPES) and len(e) == 2:
-        out[hashable(e[0])] = e[1]
+        pairs = (e,)
     elif isinstance(e, MAP_TYPES):
-        for k, v in e.items():
-            out[hashable(k)] = v
+        pairs = e.items()
     else:
         raise EvalError(messages.seq_into_map_entry(e), code="type")
+    for k, v in pairs:
+        k = hashable(k)
+        if not keyed and type(k) in SUSPECT and needs_key(k):
+            return True
+        out[k] = v
+    return False
 
 
 @builtin("into", arity=(0, 2), doc="The items of from added to the collection to (as by conj).",
@@ -146,7 +151,7 @@ def into(to=MISSING, source=MISSING):
     if source is MISSING:
         return to
     if isinstance(to, MAP_TYPES) and isinstance(source, MAP_TYPES):
-        return _into_map(to, source.items())
+        return _into_map(to, list(source.items()))
     xs = items(source, "into")
     if to is None:
         return list(xs)
@@ -154,7 +159,7 @@ def into(to=MISSING, source=MISSING):
         budget.charge_size(len(to) + len(xs), "vector")
         return extend_vector(to, xs) if xs else to
     if isinstance(to, SET_TYPES):
-        return to.union(map(hashable, xs))
+        return as_set(to).union(xs)
     if isinstance(to, MAP_TYPES):
         return _into_map(to, xs)
     raise type_err("into", "a collection to pour into", to)
@@ -167,14 +172,14 @@ def into(to=MISSING, source=MISSING):
          example=(("(set [1 2 2 3])", "#{1 2 3}"), ("(set nil)", "#{}")), signature="(set coll)")
 def set_(coll):
     if isinstance(coll, SET_TYPES):
-        return frozenset(coll)
-    return frozenset(map(hashable, items(coll, "set")))
+        return as_set(coll)
+    return PSet.of(items(coll, "set"))
 
 
 @builtin("hash-set", arity=(0, None), doc="A set of the arguments.",
          example=("(hash-set 1 1 2)", "#{1 2}"), signature="(hash-set & items)")
 def hash_set(*args):
-    return frozenset(map(hashable, args))
+    return PSet.of(args)
 
 
 @builtin("disj", arity=(1, None), doc="The set without the given items.",
@@ -185,7 +190,7 @@ def disj(s, *xs):
         return None
     if not isinstance(s, SET_TYPES):
         raise type_err("disj", "a set", s)
-    return s.difference(map(hashable, xs)) if xs else s
+    return as_set(s).disj(*xs)
 
 
 @builtin("contains?", arity=2,
@@ -199,10 +204,7 @@ def contains_p(coll, key):
     if isinstance(coll, MAP_TYPES):
         return lookup(coll, key, MISSING) is not MISSING
     if isinstance(coll, SET_TYPES):
-        try:
-            return hashable(key) in coll
-        except TypeError:
-            return False
+        return key in as_set(coll)
     if isinstance(coll, VECTOR_TYPES):
         if type(key) is str or type(key) is Keyword:
             return key in coll  # exact for these types, and done in C

@@ -15,9 +15,9 @@ from operator import add
 from .. import messages
 from ..errors import EvalError
 from ..feed import fed, fed_sorted
-from ..values import MISSING, Keyword
+from ..values import MISSING, SUSPECT, KeyedMap, Keyword, hkey, needs_key
 from .registry import builtin
-from .seqs_base import PVEC, comparable, dedupe_key, hashable, items, key_fn, not_coll
+from .seqs_base import comparable, dedupe_key, hashable, items, key_fn, not_coll
 from .support import as_fn
 
 _ASC, _DESC = Keyword("asc"), Keyword("desc")
@@ -237,20 +237,21 @@ def distinct_by(k, coll):
 def group_by(f, coll):
     xs = items(coll, "group-by")
     g = key_fn(f)
-    out = {}
+    out, keyed = {}, {}  # keyed: hkey -> (key, group) for keys holding a boolean
     for x in xs:
         k = g(x)
-        if type(k) is PVEC:
+        if type(k) in SUSPECT:  # a boolean, vector or map key
             k = hashable(k)
-        try:
-            group = out.get(k)
-        except TypeError:  # a vector or map key: freeze it
-            k = hashable(k)
-            group = out.get(k)
+            if needs_key(k):
+                keyed.setdefault(hkey(k), (k, []))[1].append(x)
+                continue
+        group = out.get(k)
         if group is None:
             out[k] = [x]
         else:
             group.append(x)
+    if keyed:
+        return KeyedMap.of([*out.items(), *keyed.values()])
     return out
 
 
@@ -260,14 +261,21 @@ def group_by(f, coll):
          signature="(frequencies coll)")
 def frequencies(coll):
     xs = items(coll, "frequencies")
-    try:
-        if PVEC in set(map(type, xs)):
-            raise TypeError
+    if SUSPECT.isdisjoint(map(type, xs)):
         counts = Counter()
-        fed(counts.update, xs)  # keys that hash alike make one Counter call quadratic
-    except TypeError:  # vectors or maps among the items: count their frozen forms
-        counts = Counter(map(hashable, xs))
-    return dict(counts)
+        fed(counts.update, xs)  # keys that hash alike make one Counter call quadratic (feed.py)
+        return dict(counts)
+    # booleans, vectors or maps among the items: count by hash key, keep each first spelling
+    frozen = list(map(hashable, xs))
+    counts = Counter()
+    fed(counts.update, list(map(hkey, frozen)))
+    first: dict = {}
+    for x in frozen:
+        first.setdefault(hkey(x), x)
+    pairs = [(first[h], n) for h, n in counts.items()]
+    if any(type(k) in SUSPECT and needs_key(k) for k, _ in pairs):
+        return KeyedMap.of(pairs)
+    return dict(pairs)
 
 
 __all__ = ["sort", "sort_by", "group_by", "frequencies", "sum_"]

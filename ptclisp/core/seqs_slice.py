@@ -10,10 +10,10 @@ import math
 
 from .. import budget, messages
 from ..errors import EvalError
-from ..values import MISSING, VECTOR_TYPES, equal
+from ..values import MISSING, VECTOR_TYPES, equal, make_map
 from .registry import builtin
 from .seqs_base import (
-    as_list, count_arg, dedupe_key, fn1, hashable, items, positional, type_err,
+    as_list, count_arg, dedupe_key, fn1, items, positional, type_err,
 )
 
 # ---------------------------------------------------------------- take and drop
@@ -236,7 +236,7 @@ def zip_(c1, c2):
          example=(("(zipmap [:a :b :c] [1 2 3])", "{:a 1 :b 2 :c 3}"), ("(zipmap [:a :b] [1])", "{:a 1}")),
          signature="(zipmap keys vals)")
 def zipmap(ks, vs):
-    return {hashable(k): v for k, v in zip(items(ks, "zipmap"), items(vs, "zipmap"))}
+    return make_map(list(zip(items(ks, "zipmap"), items(vs, "zipmap"))))
 
 
 @builtin("flatten", arity=1, doc="The non-vector leaves of nested vectors, in order.",

@@ -11,7 +11,8 @@ from .. import budget, messages
 from ..errors import EvalError
 from ..feed import fed
 from ..values import (
-    MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, _alternate_keys, freeze, truthy,
+    MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, PSet, _alternate_keys, as_set, freeze, hkey,
+    make_map, map_get, truthy,
 )
 from .discovery import expose_bare
 from .registry import builtin
@@ -20,16 +21,16 @@ from .support import as_fn
 NS = "clojure.set"
 
 
-def members(who: str, s) -> frozenset:
+def members(who: str, s) -> PSet:
     """s as a set of frozen values."""
-    if type(s) is frozenset:
-        return s
+    if isinstance(s, SET_TYPES):
+        return as_set(s)
     if s is None:
-        return frozenset()
-    if isinstance(s, (set, *VECTOR_TYPES)) or type(s) is str:
-        return frozenset(freeze(x) for x in s)
+        return PSet()
+    if isinstance(s, VECTOR_TYPES) or type(s) is str:
+        return PSet.of(s)
     if isinstance(s, MAP_TYPES):
-        return frozenset((k, freeze(v)) for k, v in s.items())
+        return PSet.of(list(s.items()))
     raise EvalError(messages.type_error(who, "a set", s), code="type")
 
 
@@ -45,7 +46,7 @@ def _relation(who: str, xrel) -> list:
 def _entry(m, k):
     """(stored key, value) for key k of map m, looked up flexibly; None if absent."""
     k = freeze(k)
-    v = m.get(k, MISSING)
+    v = map_get(m, k, MISSING)
     if v is not MISSING:
         return k, v
     for alt in _alternate_keys(k):
@@ -55,13 +56,13 @@ def _entry(m, k):
     return None
 
 
-def _select_keys(m, ks) -> dict:
-    out = {}
+def _select_keys(m, ks):
+    out = []
     for k in ks:
         found = _entry(m, k)
         if found is not None:
-            out[freeze(k)] = found[1]
-    return out
+            out.append((k, found[1]))
+    return make_map(out)
 
 
 def _keys_arg(who: str, ks) -> list:
@@ -77,10 +78,10 @@ def _keys_arg(who: str, ks) -> list:
          doc="The set of the members of all the sets.",
          example=(("(set/union #{1 2} #{2 3})", "#{1 2 3}"), ("(set/union)", "#{}")))
 def union(*sets):
-    out: set = set()
+    box = [PSet()]
     for s in sets:  # fed: one C union is quadratic when members hash alike (feed.py)
-        fed(out.update, members("set/union", s))
-    return frozenset(out)
+        fed(lambda part: box.__setitem__(0, box[0].union(part)), list(members("set/union", s)))
+    return box[0]
 
 
 @builtin("intersection", ns=NS, arity=(1, None), signature="(intersection s1 & sets)",
@@ -117,7 +118,7 @@ def superset_p(s1, s2):
          example=(("(set/select odd? #{1 2 3})", "#{1 3}"),))
 def select(pred, s):
     f = as_fn(pred)
-    return frozenset(x for x in members("set/select", s) if truthy(f(x)))
+    return PSet.of([x for x in members("set/select", s) if truthy(f(x))])
 
 
 # ---------------------------------------------------------------- maps and relations
@@ -131,19 +132,17 @@ def map_invert(m):
         return {}
     if not isinstance(m, MAP_TYPES):
         raise EvalError(messages.type_error("set/map-invert", "a map", m), code="type")
-    return {freeze(v): k for k, v in m.items()}
+    return make_map([(v, k) for k, v in m.items()])
 
 
-def _rename_keys(m, kmap) -> dict:
-    out = dict(m)
-    moved = []
+def _rename_keys(m, kmap):
+    moved, gone = [], set()
     for old, new in kmap.items():
         found = _entry(m, old)
         if found is not None:
-            out.pop(found[0], None)
-            moved.append((freeze(new), found[1]))
-    out.update(moved)
-    return out
+            gone.add(hkey(found[0]))
+            moved.append((new, found[1]))
+    return make_map([(k, v) for k, v in m.items() if hkey(k) not in gone] + moved)
 
 
 @builtin("rename-keys", ns=NS, arity=2, signature="(rename-keys m kmap)",
@@ -165,7 +164,7 @@ def rename_keys(m, kmap):
 def rename(xrel, kmap):
     if not isinstance(kmap, MAP_TYPES):
         raise EvalError(messages.type_error("set/rename", "a map of renames", kmap), code="type")
-    return frozenset(freeze(_rename_keys(m, kmap)) for m in _relation("set/rename", xrel))
+    return PSet.of([_rename_keys(m, kmap) for m in _relation("set/rename", xrel)])
 
 
 @builtin("project", ns=NS, arity=2, signature="(project xrel ks)",
@@ -173,13 +172,15 @@ def rename(xrel, kmap):
          example=(("(set/project [{:a 1 :b 2} {:a 1 :b 3}] [:a])", "#{{:a 1}}"),))
 def project(xrel, ks):
     ks = _keys_arg("set/project", ks)
-    return frozenset(freeze(_select_keys(m, ks)) for m in _relation("set/project", xrel))
+    return PSet.of([_select_keys(m, ks) for m in _relation("set/project", xrel)])
 
 
 def _index(rows, ks) -> dict:
+    """{hkey of the selected keys: (the selected keys, [rows])}."""
     out: dict = {}
     for m in rows:
-        out.setdefault(freeze(_select_keys(m, ks)), []).append(freeze(m))
+        sel = freeze(_select_keys(m, ks))
+        out.setdefault(hkey(sel), (sel, []))[1].append(m)
     return out
 
 
@@ -189,18 +190,20 @@ def _index(rows, ks) -> dict:
                    "{{:k 1} #{{:k 1 :v :a} {:k 1 :v :b}} {:k 2} #{{:k 2 :v :c}}}"),))
 def index(xrel, ks):
     ks = _keys_arg("set/index", ks)
-    return {k: frozenset(v) for k, v in _index(_relation("set/index", xrel), ks).items()}
+    return make_map([(sel, PSet.of(rows))
+                     for sel, rows in _index(_relation("set/index", xrel), ks).values()])
 
 
-def _merged(rows_pairs) -> frozenset:
+def _merged(rows_pairs) -> PSet:
     pairs = list(rows_pairs)
     budget.charge_size(len(pairs), "set")
-    out = set()
-    for found, x in pairs:
-        row = dict(found)
-        row.update(x)
-        out.add(freeze(row))
-    return frozenset(out)
+    return PSet.of([make_map(list(found.items()) + list(x.items())) for found, x in pairs])
+
+
+def _matches(idx, sel) -> list:
+    """The rows of an _index whose selected keys equal sel."""
+    hit = idx.get(hkey(freeze(sel)))
+    return hit[1] if hit is not None else []
 
 
 @builtin("join", ns=NS, arity=(2, 3), signature="(join xrel yrel), (join xrel yrel km)",
@@ -210,12 +213,13 @@ def _merged(rows_pairs) -> frozenset:
 def join(xrel, yrel, km=None):
     xs, ys = _relation("set/join", xrel), _relation("set/join", yrel)
     if not xs or not ys:
-        return frozenset()
+        return PSet()
     if km is None:
-        ks = list(set(xs[0]) & set(ys[0]))
+        ks = [k for k in xs[0] if map_get(ys[0], k, MISSING) is not MISSING]
         r, s = (xs, ys) if len(xs) <= len(ys) else (ys, xs)
         idx = _index(r, ks)
-        return _merged((found, x) for x in s for found in idx.get(freeze(_select_keys(x, ks)), ()))
+        return _merged((found, x) for x in s
+                       for found in _matches(idx, _select_keys(x, ks)))
     if not isinstance(km, MAP_TYPES):
         raise EvalError(messages.type_error("set/join", "a map of join keys", km), code="type")
     if len(xs) <= len(ys):
@@ -224,7 +228,7 @@ def join(xrel, yrel, km=None):
         r, s, k = ys, xs, dict(km)
     idx = _index(r, list(k.values()))
     return _merged((found, x) for x in s
-                   for found in idx.get(freeze(_rename_keys(_select_keys(x, list(k)), k)), ()))
+                   for found in _matches(idx, _rename_keys(_select_keys(x, list(k)), k)))
 
 
 expose_bare(NS, "union", "intersection", "difference")

@@ -4,7 +4,7 @@ from __future__ import annotations
 from .. import messages
 from ..errors import EvalError
 from ..values import (
-    MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, freeze, lookup, type_name,
+    MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, as_set, lookup, type_name,
 )
 
 
@@ -15,7 +15,7 @@ def as_fn(f, who: str = "function"):
     if isinstance(f, MAP_TYPES):
         return lambda k, default=None: lookup(f, k, default)
     if isinstance(f, SET_TYPES):
-        return lambda x: (k if (k := freeze(x)) in f else None)
+        return as_set(f).member
     if isinstance(f, VECTOR_TYPES):
         def nth(i):
             if type(i) is int and 0 <= i < len(f):
@@ -34,7 +34,7 @@ def seq(coll, who: str = "function"):
         return coll
     if isinstance(coll, MAP_TYPES):
         return [(k, v) for k, v in coll.items()]
-    if isinstance(coll, (str, frozenset, set)):
+    if isinstance(coll, (str, *SET_TYPES)):
         return coll
     raise EvalError(messages.not_seqable(who, coll), code="type")
 

@@ -11,14 +11,15 @@ from __future__ import annotations
 from .. import budget, messages
 from ..errors import EvalError
 from ..values import (
-    MAP_TYPES, SET_TYPES, VECTOR_TYPES, HashMap, Keyword, Symbol, freeze, pvector,
+    MAP_TYPES, SET_TYPES, VECTOR_TYPES, HashMap, Keyword, KeyedMap, PSet, Symbol, make_map,
+    pvector,
 )
 from .fns import need_fn
 from .registry import builtin
 
 _VECTOR, _MAP, _SET = 1, 2, 3
 _KINDS = {list: _VECTOR, tuple: _VECTOR, type(pvector()): _VECTOR, dict: _MAP, HashMap: _MAP,
-          frozenset: _SET, set: _SET}
+          KeyedMap: _MAP, PSet: _SET, frozenset: _SET, set: _SET}
 _LEAVES = frozenset({type(None), bool, int, float, str, Keyword, Symbol})
 
 
@@ -47,18 +48,18 @@ def _rebuild(kind, items, who):
     if kind == _VECTOR:
         return items
     if kind == _SET:
-        return frozenset(freeze(x) for x in items)
-    out = {}
+        return PSet.of(items)
+    out = []
     for e in items:
         if e is None:  # Clojure's (conj m nil) leaves m unchanged
             continue
         if isinstance(e, VECTOR_TYPES) and len(e) == 2:
-            out[freeze(e[0])] = e[1]
+            out.append(e)
         elif isinstance(e, MAP_TYPES):
-            out.update(e)
+            out.extend(e.items())
         else:
             raise EvalError(messages.kv_bad_entry(who, e), code="type")
-    return out
+    return make_map(out)
 
 
 def _depth_limit() -> float:
@@ -179,7 +180,7 @@ def _map_keys(convert):
     """A node transform applying convert to the keys of maps and leaving other nodes alone."""
     def on_node(x):
         if isinstance(x, MAP_TYPES):
-            return {convert(k): v for k, v in x.items()}
+            return make_map([(convert(k), v) for k, v in x.items()])
         return x
     return on_node
 

@@ -15,7 +15,7 @@ Every text cut says what was cut: `(2/5)` items, `(10/21 chars)`.
 from __future__ import annotations
 
 from ..formatter import cut_text, format_float, format_string, render_value
-from ..values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, sort_key
+from ..values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, PSet, make_map, sort_key
 from . import messages as M
 from .repair import diagnose
 
@@ -81,7 +81,7 @@ def _fit(value, budget: int, depth: int):
         if isinstance(value, SET_TYPES):
             kept = _fit_items(sorted(value, key=sort_key), budget, depth, whole_only=True,
                               brackets=3)
-            return None if kept is None else frozenset(kept)
+            return None if kept is None else PSet.of(kept)
     if isinstance(value, (VECTOR_TYPES, MAP_TYPES, SET_TYPES)):
         return None
     return _fit_string(render_value(value, max_chars=budget * 4)[0], budget)
@@ -128,7 +128,7 @@ def _fit_map(m, budget: int, depth: int):
     """Leading entries (in printing order) whose `{k v}` form fits budget."""
     if budget < 2:
         return None
-    kept: dict = {}
+    kept: list = []
     used = 2
     for k, v in sorted(m.items(), key=lambda kv: sort_key(kv[0])):
         gap = 1 if kept else 0
@@ -138,14 +138,14 @@ def _fit_map(m, budget: int, depth: int):
         room = budget - used - gap - key_size - 1
         size = _size(v, room)
         if size is not None:
-            kept[k] = v
+            kept.append((k, v))
             used += gap + key_size + 1 + size
             continue
         part = _fit(v, room, depth + 1)
         if part is not None:
-            kept[k] = part
+            kept.append((k, part))
         break
-    return kept
+    return make_map(kept)
 
 
 # ---------------------------------------------------------------- errors

@@ -10,7 +10,7 @@ from ptclisp.llm import (
 )
 from ptclisp.formatter import format_value
 from ptclisp.source import Span
-from ptclisp.values import kw
+from ptclisp.values import is_set, kw
 
 
 def _bytes(v) -> int:
@@ -109,7 +109,7 @@ def test_other_values_become_cut_strings():
 
 def test_sets_keep_leading_members():
     result = truncate_for_history(frozenset(range(1000)), max_bytes=64)
-    assert isinstance(result, frozenset) and 0 < len(result) < 1000 and _bytes(result) <= 64
+    assert is_set(result) and 0 < len(result) < 1000 and _bytes(result) <= 64
 
 
 def test_unicode_counts_bytes():

@@ -92,3 +92,11 @@ def test_the_first_isolated_run_of_a_process_gets_its_whole_timeout():
             "limits=ptclisp.Limits(timeout=0.2, isolation='process')); print(r.status, r.value)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.stdout.strip() == "ok 3", out.stdout + out.stderr
+
+
+def test_sets_and_boolean_keyed_maps_cross_the_process_boundary():
+    src = "[#{1 true [true]} {1 :a true :b} (frequencies [true 1 1])]"
+    a, b = ptclisp.run(src), ptclisp.run(src, limits=ISO)
+    assert b.ok, b.error.render()
+    assert ptclisp.format_value(b.value) == ptclisp.format_value(a.value) == \
+        "[#{1 true [true]} {1 :a true :b} {1 2 true 1}]"

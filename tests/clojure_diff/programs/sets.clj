@@ -24,3 +24,11 @@
 
 ;; map-invert and rename-keys
 [(set/map-invert {:a 1 :b 2}) (set/rename-keys {:a 1 :b 2} {:a :x})]
+
+;; true and false are never the keys 1 and 0 (while (= 1 true) is false)
+[(contains? #{1} true) (get {1 :a} true) (count (conj #{} 1 true 0 false)) {1 :a true :b}
+ (frequencies [true 1 1 false 0]) (count (hash-map 0 :zero false :no))]
+
+;; booleans inside vectors and maps used as keys and members
+[(count #{[1] [true]}) (count (set [{:a 1} {:a true}])) (group-by odd? [1 2 3])
+ (distinct [1 true 0 false]) (case [true] [1] :one [true] :bool :none)]
