@@ -1,4 +1,4 @@
-"""The `ptclisp` command: run | check | repl | fmt."""
+"""The `ptclisp` command: run | check | repl | fmt | prompt."""
 from __future__ import annotations
 
 import argparse
@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from . import __version__, messages
+from .llm.prompt import PROFILES, TRANSPORTS, system_prompt
 
 
 class InputError(Exception):
@@ -115,6 +116,11 @@ def cmd_fmt(args) -> int:
     return 0
 
 
+def cmd_prompt(args) -> int:
+    sys.stdout.write(system_prompt(transport=args.transport, profile=args.profile))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="ptclisp", description="Run PTC-Lisp programs safely.")
     p.add_argument("--version", action="version", version=f"ptclisp {__version__}")
@@ -139,6 +145,10 @@ def build_parser() -> argparse.ArgumentParser:
     f.add_argument("--write", action="store_true", help="rewrite the file in place")
     f.add_argument("--width", type=int, default=80)
     f.set_defaults(func=cmd_fmt)
+    pr = sub.add_parser("prompt", help="print the system prompt that teaches PTC-Lisp to a model")
+    pr.add_argument("--profile", default="multi_turn", choices=PROFILES)
+    pr.add_argument("--transport", default="content", choices=TRANSPORTS)
+    pr.set_defaults(func=cmd_prompt)
     return p
 
 

@@ -19,6 +19,8 @@ from .feedback import (
     cut_text, format_error_for_llm, format_execution_result, format_result, truncate_for_history,
 )
 from .memory import MemoryFeedback, memory_feedback
+from .context import context_message
+from .prompt import PROFILES, TRANSPORTS, estimate_tokens, function_list, system_prompt
 from .repair import DelimiterReport, diagnose
 
 __all__ = [
@@ -29,4 +31,5 @@ __all__ = [
     "memory_feedback", "MemoryFeedback",
     "PREAMBLE", "wrap", "wrap_with_preamble", "turn_info", "with_turn_info",
     "ExecutionFeedback", "execution_feedback", "turn_feedback", "error_feedback",
+    "system_prompt", "function_list", "estimate_tokens", "PROFILES", "TRANSPORTS", "context_message",
 ]
