@@ -135,7 +135,7 @@ def expected_reply(example: str) -> str:
 JSON_NONE = "No JSON value found in your reply."
 JSON_EMPTY = "Your reply is empty."
 JSON_NOT_SHAPE = "Your JSON answer does not match the expected output."
-JSON_HINT = ("Reply with only the JSON value (an object or an array), without prose or code "
+JSON_ANSWER_HINT = ("Reply with only the JSON value (an object or an array), without prose or code "
              "fences, e.g. {\"count\": 3}.")
 
 
