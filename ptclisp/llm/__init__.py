@@ -20,6 +20,7 @@ from .feedback import (
 )
 from .memory import MemoryFeedback, memory_feedback
 from .context import context_message
+from .json_answer import JsonAnswer, JsonAnswerError, parse_json_answer
 from .prompt import PROFILES, TRANSPORTS, estimate_tokens, function_list, system_prompt
 from .repair import DelimiterReport, diagnose
 
@@ -32,4 +33,5 @@ __all__ = [
     "PREAMBLE", "wrap", "wrap_with_preamble", "turn_info", "with_turn_info",
     "ExecutionFeedback", "execution_feedback", "turn_feedback", "error_feedback",
     "system_prompt", "function_list", "estimate_tokens", "PROFILES", "TRANSPORTS", "context_message",
+    "parse_json_answer", "JsonAnswer", "JsonAnswerError",
 ]

@@ -152,7 +152,6 @@ def json_retry(message: str) -> str:
 REPAIR_FENCE = "took the JSON out of a code fence"
 REPAIR_PROSE = "skipped text around the JSON"
 REPAIR_SYNTAX = "fixed JSON syntax (comments, trailing commas or quotes)"
-REPAIR_UNQUOTED = "read a bare value as text"
 
 
 def repair_cut(kept: int) -> str:
