@@ -1,4 +1,4 @@
-"""The `ptclisp` command: run | check | repl | fmt | mcp."""
+"""The `ptclisp` command: run | check | repl | fmt | prompt | mcp."""
 from __future__ import annotations
 
 import argparse
@@ -9,6 +9,7 @@ from pathlib import Path
 
 from . import __version__, messages
 from .errors import LimitExceeded
+from .llm.prompt import PROFILES, TRANSPORTS, system_prompt
 
 
 class InputError(Exception):
@@ -120,6 +121,12 @@ def cmd_fmt(args) -> int:
     return 0
 
 
+def cmd_prompt(args) -> int:
+    """Print the system prompt that teaches PTC-Lisp (one profile and transport)."""
+    sys.stdout.write(system_prompt(transport=args.transport, profile=args.profile))
+    return 0
+
+
 _MCP_SDK = ("mcp", "mcp_types", "anyio", "pydantic", "starlette", "uvicorn")
 
 
@@ -206,6 +213,10 @@ def build_parser() -> argparse.ArgumentParser:
     f.add_argument("--write", action="store_true", help="rewrite the file in place")
     f.add_argument("--width", type=int, default=80)
     f.set_defaults(func=cmd_fmt)
+    pr = sub.add_parser("prompt", help="print the system prompt that teaches PTC-Lisp to a model")
+    pr.add_argument("--profile", default="multi_turn", choices=PROFILES)
+    pr.add_argument("--transport", default="content", choices=TRANSPORTS)
+    pr.set_defaults(func=cmd_prompt)
     _mcp_parser(sub)
     return p
 

@@ -985,6 +985,33 @@ ISOLATION_UNSUPPORTED = "process isolation needs a POSIX system (fork server and
 HINT_SOURCE = "send a shorter program: leave big data in data/ or tool results instead of literals"
 
 
+# ---------------------------------------------------------------- saved sessions (saving.py)
+
+
+def save_place(where: str, value: str) -> str:
+    """One value that cannot be saved, and where it is."""
+    return f"{where} holds {value}"
+
+
+def save_not_data(places) -> str:
+    """A session with values that are not data (functions...)."""
+    return ("cannot save the session: only data can be saved, but " + "; ".join(places)
+            + ". Redefine these as data, or drop them, before saving.")
+
+
+SAVED_NOT_SESSION = "not a saved ptclisp session (no {:format \"ptclisp-session\"} map)"
+
+
+def saved_version(got, want: int) -> str:
+    """A saved session of another format version."""
+    return f"saved session version {got!r} is not supported (this ptclisp reads version {want})"
+
+
+def api_not_saved_text(value) -> str:
+    """Session.load given something other than text."""
+    return f"Session.load expects the text Session.save returned, got {type(value).__name__}"
+
+
 # ---------------------------------------------------------------- command line (cli.py)
 
 def cli_cannot_read(path, reason: str) -> str:

@@ -24,6 +24,7 @@ from .tools import ToolSet, to_python
 from . import journal as _journal, parallel as _parallel  # noqa: F401  task forms, budget/, pmap
 from . import tools as _tools
 from .signatures import parse as parse_signature, problems_text
+from . import saving as _saving
 
 log = logging.getLogger("ptclisp")
 MB = 1024 * 1024
@@ -119,6 +120,22 @@ class Session:
     def data(self, value):
         self._data = value if value is not None else {}
         self.ctx.data = self._data
+
+    def save(self) -> str:
+        """Memory, *1..*3, the journal, summaries and the signature as EDN text (saving.py)."""
+        return _saving.save_session(self)
+
+    @classmethod
+    def load(cls, text: str, *, tools=None, limits: Limits | None = None, data=None, clock=None,
+             budget=None) -> "Session":
+        """A Session from the text `save` returned, with the host's tools, limits and data."""
+        state = _saving.load_state(text)
+        session = cls(tools=tools, limits=limits, data=data, clock=clock, budget=budget,
+                      memory=state["memory"], journal=state["journal"],
+                      signature=state["signature"])
+        session.history = state["history"]
+        session.summaries = state["summaries"]
+        return session
 
     async def arun(self, source: str) -> Result:
         """Run one program from asyncio code: in a worker thread, async tools on this loop."""

@@ -26,6 +26,9 @@ from .lisp_tool import request_tools, tool_description, tool_name, tool_schema
 from .preview import build_preview, cache_hint
 from .transport import Step, handle_response
 from ..toolcache import canonical_args
+from .context import context_message
+from .json_answer import JsonAnswer, JsonAnswerError, parse_json_answer
+from .prompt import PROFILES, TRANSPORTS, estimate_tokens, function_list, system_prompt
 from .repair import DelimiterReport, diagnose
 
 __all__ = [
@@ -38,4 +41,6 @@ __all__ = [
     "ExecutionFeedback", "execution_feedback", "turn_feedback", "error_feedback",
     "tool_name", "tool_description", "tool_schema", "request_tools", "handle_response", "Step",
     "build_preview", "cache_hint", "canonical_args", "lisp_eval_grammar",
+    "system_prompt", "function_list", "estimate_tokens", "PROFILES", "TRANSPORTS", "context_message",
+    "parse_json_answer", "JsonAnswer", "JsonAnswerError",
 ]

@@ -90,6 +90,80 @@ def repaired_tail(text: str) -> str:
     return f"the program would then end with: {text}"
 
 
+# ---------------------------------------------------------------- prompt and context
+
+
+def bad_choice(what: str, got, choices) -> str:
+    """A host asked for a transport or profile that does not exist."""
+    return f"unknown {what} {got!r}: choose one of " + ", ".join(map(repr, choices))
+
+
+NO_TOOLS = ";; No tools available"
+TOOLS_HEADER = ";; === tools ==="
+DATA_HEADER = ";; === data/ ==="
+MEMORY_HEADER = ";; === memory (defined by earlier programs) ==="
+EXPECTED_HEADER = "# Expected Output"
+
+
+def more_names(n: int) -> str:
+    """The memory inventory's last line when names were left out."""
+    return f";; ... and {n} more"
+
+
+def example_call(call: str) -> str:
+    """The last line of the tool inventory."""
+    return f";; Example: {call}"
+
+
+def expected_shape(shape: str) -> str:
+    """The expected output, in signature syntax without colons."""
+    return f"Your final answer must match this shape: {shape}"
+
+
+def expected_return(example: str) -> str:
+    """How to finish, with an example value of the expected shape."""
+    return f"Call (return {example}) when complete."
+
+
+def expected_reply(example: str) -> str:
+    """How to finish in combined mode: a JSON reply."""
+    return f"Reply with it as JSON, e.g. {example}"
+
+
+# ---------------------------------------------------------------- JSON answers
+
+JSON_NONE = "No JSON value found in your reply."
+JSON_EMPTY = "Your reply is empty."
+JSON_NOT_SHAPE = "Your JSON answer does not match the expected output."
+JSON_ANSWER_HINT = ("Reply with only the JSON value (an object or an array), without prose or code "
+             "fences, e.g. {\"count\": 3}.")
+
+
+def json_not_shape(problems: str) -> str:
+    """A parsed JSON answer that does not match the return signature."""
+    return f"{JSON_NOT_SHAPE} {problems}"
+
+
+def json_retry(message: str) -> str:
+    """What the model is told when its final answer cannot be used."""
+    return f"Error: {message} Please reply with a valid value matching the expected output."
+
+
+REPAIR_FENCE = "took the JSON out of a code fence"
+REPAIR_PROSE = "skipped text around the JSON"
+REPAIR_SYNTAX = "fixed JSON syntax (comments, trailing commas or quotes)"
+
+
+def repair_cut(kept: int) -> str:
+    """A reply cut off mid-way: what was kept."""
+    return f"the reply was cut off; kept the {kept} complete item(s)"
+
+
+def repair_note(text: str) -> str:
+    """A note of the repair library, passed on."""
+    return f"repair: {text}"
+
+
 # ---------------------------------------------------------------- feedback
 
 
