@@ -5,6 +5,8 @@ Tests pin these texts, so change them here and in the case files together.
 """
 from __future__ import annotations
 
+import re
+
 from . import formatter, values  # both import this module: used at call time only
 
 # ---------------------------------------------------------------- shared
@@ -460,6 +462,39 @@ HABITS = {
 HINT_STR_JOIN = "use str to join strings: (str \"a\" 1)"
 HINT_PARSE_NUMBER = "use parse-long or parse-double to read a number from a string"
 HINT_NIL_NUMBER = "a value is nil (a missing key?): give a default with (or x 0) or (fnil f 0)"
+_NUMBER_TEXT = re.compile(r"\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*")
+
+
+def number_parser(text) -> str | None:
+    """parse-long or parse-double when text holds a number, else None."""
+    if type(text) is not str or not _NUMBER_TEXT.fullmatch(text):
+        return None
+    return "parse-long" if text.strip().lstrip("+-").isdigit() else "parse-double"
+
+
+def hint_number_text(text) -> str:
+    """The hint for a number written as text where a number was needed."""
+    parser = number_parser(text)
+    if parser is None:
+        return HINT_PARSE_NUMBER
+    return f"{_show(text)} is text holding a number: read it first with ({parser} s)"
+
+
+def compare_mixed(who: str, num, other) -> str:
+    """An ordered comparison (< > <= >=, min, max) of a number against a non-number."""
+    return (f"{who} cannot compare number {_show(num)} with "
+            f"{values.type_name(other)} {_show(other)}")
+
+
+def hint_compare_mixed(other) -> str:
+    """The hint for compare_mixed: read numbers out of text; else say what orders mixed values."""
+    if type(other) is str:
+        return hint_number_text(other)
+    return HINT_COMPARE_MIXED
+
+
+HINT_COMPARE_MIXED = ("< > <= >= min and max order a number only against numbers (or nil); "
+                      "compare, sort and sort-by order values of any kinds")
 HINT_DIVIDE_BY_ZERO = "check the divisor first: (if (zero? d) default (/ n d))"
 HINT_BIG_INT = "such a big integer is not supported: use floats (1.0) for huge magnitudes"
 HINT_INT_RANGE = "int converts to a 32-bit integer: use long, quot or round for bigger numbers"
