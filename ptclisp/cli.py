@@ -35,9 +35,30 @@ def _data(path):
     if not path:
         return None
     try:
-        return json.loads(_read_text(path))
+        data = json.loads(_read_text(path))
     except json.JSONDecodeError as e:
         raise InputError(messages.cli_bad_json(path, e.lineno, e.colno, e.msg)) from None
+    if not isinstance(data, dict):
+        raise InputError(messages.cli_data_not_map(path, _JSON_KINDS.get(type(data), "value")))
+    return data
+
+
+_JSON_KINDS = {list: "array", str: "string", int: "number", float: "number", bool: "boolean",
+               type(None): "null"}
+
+
+def _json_safe(v):
+    """v with ##NaN as null and infinities as the strings "Infinity"/"-Infinity" (valid JSON)."""
+    if isinstance(v, float) and (v != v or v in (_INF, -_INF)):
+        return None if v != v else ("Infinity" if v > 0 else "-Infinity")
+    if isinstance(v, dict):
+        return {k: _json_safe(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_json_safe(x) for x in v]
+    return v
+
+
+_INF = float("inf")
 
 
 def cmd_run(args) -> int:
@@ -50,7 +71,10 @@ def cmd_run(args) -> int:
         print(result.error.render(source), file=sys.stderr)
         return 1
     if args.json:
-        print(json.dumps(result.to_python(), ensure_ascii=False, default=str))
+        print(json.dumps(_json_safe(result.to_python()), ensure_ascii=False, default=str,
+                         allow_nan=False))
+    elif result.status == "failed":
+        print(messages.cli_failed(format_value(result.value)))
     else:
         print(format_value(result.value))
     return 0 if result.status in ("ok", "returned") else 2

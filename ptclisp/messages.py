@@ -309,6 +309,26 @@ def available_tools(names) -> str:
     return "available tools: " + ", ".join(f"tool/{n}" for n in names)
 
 
+def unknown_data(name: str) -> str:
+    """data/name where the session's data has no such key."""
+    return f"Unknown data: data/{name} is not a key of the data"
+
+
+def available_data(names, limit: int = 12) -> str:
+    """The data keys a program can read, when none is near the name it used."""
+    names = list(names)
+    if not names:
+        return "the data is empty: no data/ names are available"
+    more = f" and {len(names) - limit} more" if len(names) > limit else ""
+    return "available data: " + ", ".join(f"data/{n}" for n in names[:limit]) + more
+
+
+def api_not_data(value) -> str:
+    """Session(data=...) given something other than a map."""
+    return (f"data must be a mapping of names to values (read as data/name), "
+            f"got {type(value).__name__}")
+
+
 EMPTY_LIST = "an empty list () cannot be evaluated"
 HINT_EMPTY_LIST = "use [] for an empty vector"
 QUOTED_COLLECTION = "quoted lists and collections are not supported"
@@ -962,6 +982,17 @@ def cli_not_utf8(path) -> str:
 
 def cli_bad_json(path, line: int, column: int, reason: str) -> str:
     return f"{path} is not valid JSON (line {line}, column {column}): {reason}"
+
+
+def cli_data_not_map(path, got: str) -> str:
+    """--data given JSON whose top level is not an object."""
+    return (f"{path} holds a JSON {got}, but --data needs a JSON object whose keys become "
+            f'data/ names: wrap it, e.g. {{"items": [...]}}, and read it as data/items')
+
+
+def cli_failed(text: str) -> str:
+    """The value of (fail x), labelled so it is not taken for an answer."""
+    return f"failed: {text}"
 
 
 # ---------------------------------------------------------------- host API misuse (session.py)

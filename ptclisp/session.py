@@ -6,6 +6,7 @@ ends with status ok, returned or failed commits it.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 import logging
 import threading
 import time
@@ -87,7 +88,10 @@ class Session:
         budget: what (budget/remaining) returns: a mapping, or a callable returning one.
         signature: the return signature the program's value must match, e.g. "{count :int}".
         """
-        self.data = data if data is not None else {}
+        if data is not None and not isinstance(data, Mapping):
+            raise TypeError(messages.api_not_data(data))
+        self.data = dict(data) if data is not None else {}
+        self._data_known = data is not None  # data/ names are checked before a run
         self.tools = tools if isinstance(tools, ToolSet) else ToolSet(tools)
         if limits is not None and not isinstance(limits, Limits):
             raise TypeError(messages.api_not_limits(limits))
@@ -166,7 +170,8 @@ class Session:
                                 limit="max_source_chars", value=limits.max_source_chars,
                                 hint=messages.HINT_SOURCE)
         forms = read(source)
-        program = analyze(forms, memory_names=ctx.memory.keys(), tools=self.tools, source=source)
+        program = analyze(forms, memory_names=ctx.memory.keys(), tools=self.tools, source=source,
+                          data=self.data if self._data_known else None)
         return evaluate(program, ctx)
 
     def _reset_attempt(self):

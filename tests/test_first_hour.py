@@ -1,0 +1,70 @@
+"""Issue 16 (the first hour): the command driven in a subprocess, data checks at the door."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import ptclisp
+
+
+def ptclisp_cmd(*args, stdin=""):
+    """Run the real `ptclisp` command (as `python -m ptclisp.cli`) and return the process."""
+    return subprocess.run([sys.executable, "-c", "import sys; from ptclisp.cli import main; "
+                           "sys.exit(main(sys.argv[1:]))", *args],
+                          input=stdin, capture_output=True, text=True, timeout=60)
+
+
+def test_data_json_array_says_what_to_do(tmp_path):
+    path = tmp_path / "rows.json"
+    path.write_text("[1, 2]")
+    p = ptclisp_cmd("run", "-e", "(count data/items)", "--data", str(path))
+    assert p.returncode == 2 and p.stdout == ""
+    assert "holds a JSON array, but --data needs a JSON object" in p.stderr
+    assert 'wrap it, e.g. {"items": [...]}' in p.stderr and "Traceback" not in p.stderr
+
+
+def test_data_mistyped_name_is_an_analysis_error_from_the_command(tmp_path):
+    path = tmp_path / "d.json"
+    path.write_text('{"tickets": [{"id": 1}]}')
+    p = ptclisp_cmd("run", "-e", "(count data/ticket)", "--data", str(path))
+    assert p.returncode == 1
+    assert "Unknown data: data/ticket is not a key of the data" in p.stderr
+    assert "Did you mean: data/tickets?" in p.stderr
+
+
+def test_fail_is_labelled_as_a_failure():
+    p = ptclisp_cmd("run", "-e", "(fail {:reason \"no stock\"})")
+    assert p.returncode == 2
+    assert p.stdout.strip() == 'failed: {:reason "no stock"}'
+
+
+def test_json_output_is_valid_json_for_nan_and_infinities():
+    p = ptclisp_cmd("run", "--json", "-e", "[##NaN ##Inf ##-Inf {:a 1.5}]")
+    assert p.returncode == 0
+    # strict parsing: Python's json accepts NaN/Infinity tokens unless told not to
+    def no_constants(name):
+        raise ValueError(name)
+    assert json.loads(p.stdout, parse_constant=no_constants) == [None, "Infinity", "-Infinity",
+                                                                 {"a": 1.5}]
+
+
+def test_session_data_must_be_a_map():
+    with pytest.raises(TypeError, match="data must be a mapping"):
+        ptclisp.Session(data=[1, 2])
+
+
+def test_unknown_data_names_are_checked_only_when_the_host_gave_data():
+    assert ptclisp.run("data/anything").value is None  # no data given: nothing to check against
+    r = ptclisp.run("(do (tool/x) data/ticket)", data={"tickets": []}, tools={"x": lambda: 1})
+    assert r.status == "error" and r.error.kind == "AnalysisError"
+    assert r.tool_calls == []  # reported before anything ran
+
+
+def test_the_analysis_cache_sees_a_changed_data_key_set():
+    s = ptclisp.Session(data={"a": 1})
+    assert s.run("data/b").status == "error"
+    s.data["b"] = 2
+    assert s.run("data/b").value == 2
