@@ -890,6 +890,20 @@ def tool_bad_takes(value) -> str:
     return f"takes must be \"kwargs\" or \"dict\", got {value}"
 
 
+def tool_signature_mismatch(tool: str, problems: list) -> str:
+    """A Tool whose declared parameters the Python callable cannot take."""
+    return (f"tool {tool}: the declared parameters do not fit the function: "
+            + "; ".join(problems))
+
+
+def tool_param_not_accepted(name: str) -> str:
+    return f"the function has no parameter {name} (and no **kwargs)"
+
+
+def tool_param_not_declared(name: str) -> str:
+    return f"the function requires {name}, which the signature does not declare"
+
+
 def tool_positional_only(fn: str, param: str) -> str:
     return (f"tool {fn}: parameter {param} is positional-only; tools receive named arguments "
             f"(give takes=\"dict\" to receive one dict)")

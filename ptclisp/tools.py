@@ -412,7 +412,7 @@ class ToolSet:
             raise
         finally:
             entry["duration"] = time.perf_counter() - start
-        entry["result"] = preview(value)
+        entry["result"] = value  # the PTC value the program got (Result.value's convention)
         if b is not None and b.clock() > b.deadline:  # a synchronous tool is not interrupted
             error = b.timeout_error()
             error.hint = messages.hint_timeout_in_tool(tool.name, entry["duration"])

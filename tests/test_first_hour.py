@@ -68,3 +68,27 @@ def test_the_analysis_cache_sees_a_changed_data_key_set():
     assert s.run("data/b").status == "error"
     s.data["b"] = 2
     assert s.run("data/b").value == 2
+
+
+def test_a_tool_signature_the_function_cannot_take_is_refused_when_made():
+    def search(query, limit=10):
+        return []
+    assert ptclisp.Tool(search, signature="(query :string, limit :int) -> :any").name == "search"
+    with pytest.raises(ValueError, match="the function has no parameter q .and no \\*\\*kwargs.; "
+                                         "the function requires query, which the signature does not declare"):
+        ptclisp.Tool(search, signature="(q :string) -> :any")
+    with pytest.raises(ValueError, match="no parameter extra"):
+        ptclisp.Tool(search, params={"query": ":string", "extra": ":int"})
+
+
+def test_a_tool_taking_kwargs_or_the_whole_map_accepts_any_declared_parameters():
+    def anything(**kw):
+        return kw
+    assert ptclisp.run("(tool/anything {:a 1})", tools=[ptclisp.Tool(anything, signature="(a :int) -> :any")]).value == {"a": 1}
+    whole = ptclisp.Tool(lambda args: args["a"], name="whole", signature="(a :int) -> :int")
+    assert ptclisp.run("(tool/whole {:a 2})", tools=[whole]).value == 2
+
+
+def test_tool_calls_give_the_result_value():
+    r = ptclisp.run("(tool/user {:id 7})", tools={"user": lambda id: {"id": id, "tags": ["a"]}})
+    assert r.tool_calls[0]["result"] == r.value == {"id": 7, "tags": ["a"]}
