@@ -126,7 +126,8 @@ class Analyzer:
             return first
         msg = messages.several_problems(
             [f"{e.message} ({e.span})" if e.span else e.message for e in self.errors])
-        return AnalysisError(msg, span=first.span, form=first.form, hint=first.hint,
+        hints = list(dict.fromkeys(e.hint for e in self.errors if e.hint))
+        return AnalysisError(msg, span=first.span, form=first.form, hint="; ".join(hints) or None,
                              code=first.code, errors=list(self.errors))
 
     def error(self, message: str, form, *, hint: str | None = None, code: str = "invalid-form"):

@@ -23,9 +23,19 @@ def unresolved(name: str) -> str:
 
 
 def did_you_mean(names) -> str:
-    """A hint listing near names."""
+    """A hint listing near names (no extra "?" after a name that ends in one, like set?)."""
     names = list(names)
-    return "Did you mean: " + ", ".join(names) + "?" if names else ""
+    if not names:
+        return ""
+    return "Did you mean: " + ", ".join(names) + ("" if names[-1].endswith("?") else "?")
+
+
+def hint_fn_arity(arity: int, args) -> str | None:
+    """A two-parameter fn given one [k v] entry (mapped over a map): destructure it."""
+    if arity == 2 and len(args) == 1 and isinstance(args[0], values.VECTOR_TYPES) and len(args[0]) == 2:
+        return ("the fn takes 2 parameters but gets one [k v] entry per call over a map: "
+                "destructure the entry with (fn [[k v]] ...)")
+    return None
 
 
 INTERNAL = "internal error in ptclisp (this is a bug in the interpreter, not in your program)"
@@ -75,7 +85,8 @@ def type_error(who: str, expected: str, got) -> str:
 
 
 def not_a_function(v) -> str:
-    return f"{values.type_name(v)} {_show(v)} cannot be called as a function"
+    what = "nil" if v is None else f"{values.type_name(v)} {_show(v)}"
+    return f"{what} cannot be called as a function"
 
 
 HINT_NOT_CALLABLE = "only functions, keywords, maps and sets can be called: check the first item of the list"
@@ -475,6 +486,9 @@ HABITS = {
     "atom": "mutable state is not supported: use def, loop/recur or reduce",
     "swap!": "mutable state is not supported: use def, loop/recur or reduce",
     "reset!": "mutable state is not supported: use def",
+    "set!": "mutable state is not supported: use def, let or loop/recur",
+    "in": "to test membership use (contains? #{1 2} x) for sets and map keys, or (some #{x} coll)",
+    "includes": "use (contains? coll k) for keys, (some #{x} coll) for values, str/includes? for text",
 }
 
 # ---------------------------------------------------------------- builtins: numbers, comparison, text
