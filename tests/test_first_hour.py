@@ -92,3 +92,16 @@ def test_a_tool_taking_kwargs_or_the_whole_map_accepts_any_declared_parameters()
 def test_tool_calls_give_the_result_value():
     r = ptclisp.run("(tool/user {:id 7})", tools={"user": lambda id: {"id": id, "tags": ["a"]}})
     assert r.tool_calls[0]["result"] == r.value == {"id": 7, "tags": ["a"]}
+
+
+def test_import_ptclisp_makes_the_llm_layer_available_in_a_fresh_process():
+    p = subprocess.run([sys.executable, "-c", "import ptclisp; print(callable(ptclisp.llm.format_result))"],
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0 and p.stdout.strip() == "True", p.stderr
+
+
+def test_the_package_ships_py_typed():
+    root = ptclisp.__file__.rsplit("__init__.py", 1)[0]
+    assert open(root + "py.typed").read() == ""
+    with open(root + "../pyproject.toml", encoding="utf-8") as f:
+        assert '"ptclisp" = ["py.typed"]' in f.read()
