@@ -6,7 +6,11 @@ import json
 import sys
 from pathlib import Path
 
+import attrs
+
 from . import __version__, messages
+from .hostmodule import load_tools
+from .session import Limits
 
 
 class InputError(Exception):
@@ -61,10 +65,43 @@ def _json_safe(v):
 _INF = float("inf")
 
 
+def _tools(args):
+    if not getattr(args, "tools", None):
+        return None
+    try:
+        return load_tools(args.tools)
+    except LookupError as e:
+        raise InputError(str(e)) from None
+
+
+_LIMIT_FLAGS = ("timeout", "max_steps", "max_tool_calls")
+
+
+def _limits(args):
+    """Limits from --timeout/--max-steps/--max-tool-calls and --limit NAME=VALUE."""
+    names = [f.name for f in attrs.fields(Limits)]
+    given = {n: getattr(args, n) for n in _LIMIT_FLAGS if getattr(args, n, None) is not None}
+    for text in getattr(args, "limit", None) or ():
+        name, sep, value = text.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep or name not in names:
+            raise InputError(messages.cli_bad_limit(text, names))
+        try:
+            given[name] = None if value.strip() in ("none", "None") else json.loads(value)
+        except json.JSONDecodeError:
+            given[name] = value.strip()
+    try:
+        return Limits(**given)
+    except (TypeError, ValueError) as e:
+        raise InputError(messages.cli_bad_limit(", ".join(getattr(args, "limit", None) or given), names)) from e
+
+
 def cmd_run(args) -> int:
     from . import Session, format_value
+    if args.file is None and args.expr is None and sys.stdin.isatty():
+        build_parser().parse_args(["run", "--help"])  # prints usage and exits 0
     source = _source(args)
-    result = Session(data=_data(args.data)).run(source)
+    result = Session(data=_data(args.data), tools=_tools(args), limits=_limits(args)).run(source)
     for line in result.prints:
         print(line)
     if result.error is not None:
@@ -147,7 +184,15 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("file", nargs="?", help="program file (- for stdin)")
     r.add_argument("-e", "--expr", help="program text")
     r.add_argument("--data", help="JSON file with the program's data/ values")
-    r.add_argument("--json", action="store_true", help="print the value as JSON")
+    r.add_argument("--json", action="store_true",
+                   help="print the value as JSON (##NaN as null, infinities as \"Infinity\")")
+    r.add_argument("--tools", metavar="MODULE",
+                   help="importable module whose TOOLS, or else public functions, are the tools")
+    r.add_argument("--timeout", type=float, help="seconds the run may take")
+    r.add_argument("--max-steps", type=int, help="user-function calls and loop iterations")
+    r.add_argument("--max-tool-calls", type=int, help="tool calls in the run")
+    r.add_argument("--limit", action="append", metavar="NAME=VALUE",
+                   help="any other ptclisp.Limits field, e.g. --limit max_depth=200 (repeatable)")
     r.set_defaults(func=cmd_run)
     c = sub.add_parser("check", help="read and analyze a program without running it")
     c.add_argument("file", nargs="?")

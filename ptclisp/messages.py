@@ -1018,6 +1018,21 @@ def cli_data_not_map(path, got: str) -> str:
             f'data/ names: wrap it, e.g. {{"items": [...]}}, and read it as data/items')
 
 
+def cli_tools_import(module: str, reason: str) -> str:
+    """--tools MODULE that cannot be imported."""
+    return f"--tools {module}: cannot import it ({reason})"
+
+
+def cli_tools_none(module: str) -> str:
+    """--tools MODULE with no public function and no TOOLS."""
+    return f"--tools {module}: the module defines no public function and no TOOLS list"
+
+
+def cli_bad_limit(text: str, names) -> str:
+    """--limit given something other than NAME=VALUE with a known limit name."""
+    return f"--limit {text}: expected NAME=VALUE with NAME one of {', '.join(names)}"
+
+
 def cli_failed(text: str) -> str:
     """The value of (fail x), labelled so it is not taken for an answer."""
     return f"failed: {text}"

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -105,3 +106,44 @@ def test_the_package_ships_py_typed():
     assert open(root + "py.typed").read() == ""
     with open(root + "../pyproject.toml", encoding="utf-8") as f:
         assert '"ptclisp" = ["py.typed"]' in f.read()
+
+
+def test_run_tools_module_and_limit_flags(tmp_path):
+    (tmp_path / "shop_tools16.py").write_text(
+        'def get_user(id: int) -> dict:\n    """A user by id."""\n    return {"id": id, "name": "Ada"}\n\n'
+        "def _helper():\n    return 1\n")
+    def cmd(*args):
+        return subprocess.run([sys.executable, "-c", "import sys; from ptclisp.cli import main; "
+                               "sys.exit(main(sys.argv[1:]))", *args],
+                              capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    p = cmd("run", "--tools", "shop_tools16", "-e", "(:name (tool/get-user {:id 3}))")
+    assert (p.returncode, p.stdout.strip()) == (0, '"Ada"'), p.stderr
+    p = cmd("run", "--tools", "shop_tools16", "-e", "(tool/helper)")
+    assert p.returncode == 1 and "Unknown tool: tool/helper" in p.stderr  # private: not a tool
+    p = cmd("run", "--tools", "shop_tools16", "--max-tool-calls", "1", "-e",
+            "[(tool/get-user {:id 1}) (tool/get-user {:id 2})]")
+    assert p.returncode == 1 and "more than 1 tool calls" in p.stderr
+    p = cmd("run", "--limit", "max_depth=20", "-e", "(defn f [n] (if (= n 0) 0 (inc (f (dec n))))) (f 100)")
+    assert p.returncode == 1 and "more than 20 nested calls" in p.stderr
+    p = cmd("run", "--limit", "bogus=1", "-e", "1")
+    assert p.returncode == 2 and "--limit bogus=1: expected NAME=VALUE" in p.stderr
+    p = cmd("run", "--tools", "no_such_module16", "-e", "1")
+    assert p.returncode == 2 and "--tools no_such_module16: cannot import it" in p.stderr
+
+
+def test_run_with_no_program_on_a_terminal_prints_usage_instead_of_waiting():
+    pty = pytest.importorskip("pty")  # POSIX terminals only
+    main_fd, tty_fd = pty.openpty()
+    try:
+        p = subprocess.run([sys.executable, "-c", "import sys; from ptclisp.cli import main; "
+                            "sys.exit(main(['run']))"], stdin=tty_fd, capture_output=True,
+                           text=True, timeout=60)
+    finally:
+        os.close(main_fd)
+        os.close(tty_fd)
+    assert p.returncode == 0 and p.stdout.startswith("usage: ptclisp run")
+
+
+def test_run_reads_a_program_from_piped_stdin():
+    p = ptclisp_cmd("run", stdin="(+ 1 2)")
+    assert (p.returncode, p.stdout.strip()) == (0, "3")
