@@ -133,25 +133,8 @@ def cmd_check(args) -> int:
 
 
 def cmd_repl(args) -> int:
-    from . import Session, format_value
-    session = Session(data=_data(args.data))
-    print(f"ptclisp {__version__} (Ctrl-D to quit)")
-    while True:
-        try:
-            line = input("ptc> ")
-        except EOFError:
-            print()
-            return 0
-        if not line.strip():
-            continue
-        result = session.run(line)
-        for out in result.prints:
-            print(out)
-        if result.error is not None:
-            print(result.error.render(line))
-        else:
-            prefix = {"returned": "returned ", "failed": "failed "}.get(result.status, "")
-            print(prefix + format_value(result.value))
+    from .repl import repl
+    return repl(_data(args.data))
 
 
 def cmd_fmt(args) -> int:

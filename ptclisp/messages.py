@@ -1033,6 +1033,14 @@ def cli_bad_limit(text: str, names) -> str:
     return f"--limit {text}: expected NAME=VALUE with NAME one of {', '.join(names)}"
 
 
+def repl_banner(version: str) -> str:
+    return f"ptclisp {version} (Ctrl-D to quit, Ctrl-C to cancel the input, *e shows the last error)"
+
+
+REPL_CANCELLED = "(input cancelled)"
+REPL_INTERRUPTED = "interrupted: the program was stopped and memory is unchanged"
+
+
 def cli_failed(text: str) -> str:
     """The value of (fail x), labelled so it is not taken for an answer."""
     return f"failed: {text}"

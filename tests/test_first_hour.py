@@ -147,3 +147,46 @@ def test_run_with_no_program_on_a_terminal_prints_usage_instead_of_waiting():
 def test_run_reads_a_program_from_piped_stdin():
     p = ptclisp_cmd("run", stdin="(+ 1 2)")
     assert (p.returncode, p.stdout.strip()) == (0, "3")
+
+
+def _repl():
+    return subprocess.Popen([sys.executable, "-c", "import sys; from ptclisp.cli import main; "
+                             "sys.exit(main(['repl']))"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def _read_until(proc, marker: bytes) -> bytes:
+    seen = b""
+    while marker not in seen:
+        chunk = os.read(proc.stdout.fileno(), 1024)
+        assert chunk, seen
+        seen += chunk
+    return seen
+
+
+def test_repl_multi_line_input_errors_on_stderr_and_star_e():
+    proc = _repl()
+    out, err = proc.communicate(b'(def x\n  5)\n(str "(" \n x)\n(foo)\n*e\n', timeout=60)
+    out, err = out.decode(), err.decode()
+    assert proc.returncode == 0
+    assert "...> #'x" in out and '"(5"' in out  # the brackets inside a string do not count
+    assert "Unable to resolve symbol: foo" in err and "Traceback" not in err
+    # *e shows the last error again, on stdout
+    assert out.count("Unable to resolve symbol: foo") == 1
+
+
+def test_repl_ctrl_c_cancels_the_input_being_typed():
+    signal = pytest.importorskip("signal")
+    proc = _repl()
+    try:
+        _read_until(proc, b"ptc> ")
+        proc.stdin.write(b"(+ 1\n")
+        proc.stdin.flush()
+        _read_until(proc, b"...> ")
+        proc.send_signal(signal.SIGINT)
+        _read_until(proc, b"(input cancelled)")
+        out, err = proc.communicate(b"(+ 2 3)\n", timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0 and b"5" in out and b"Traceback" not in err

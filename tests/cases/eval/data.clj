@@ -3,8 +3,14 @@
 ;; => [1]
 
 ;; data=> {:user_id 7}
-[data/user-id data/user_id data/missing]
-;; => [7 7 nil]
+[data/user-id data/user_id]
+;; => [7 7]
+
+;; data=> {:user_id 7}
+;; a name that is not in the data is an error when the host gave data (nil without data=)
+[data/user-id data/missing]
+;; !! AnalysisError: Unknown data: data/missing is not a key of the data
+;; hint=> available data: data/user_id
 
 ;; data=> {"items" [{"name" "a" "unit_price" 2}]}
 (map :unit-price data/items)
