@@ -190,3 +190,13 @@ def test_repl_ctrl_c_cancels_the_input_being_typed():
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == 0 and b"5" in out and b"Traceback" not in err
+
+
+def test_result_and_session_document_every_field():
+    doc = ptclisp.Result.__doc__
+    for field in ("status", "value", "error", "prints", "tool_calls", "memory", "duration",
+                  "summaries", "journal"):
+        assert f"\n    {field}: " in doc, field
+    init_doc = ptclisp.Session.__init__.__doc__
+    for param in ("data", "tools", "limits", "memory", "clock", "journal", "budget", "signature"):
+        assert f"{param}: " in init_doc, param
