@@ -189,7 +189,8 @@ HINT_NOT_NESTABLE = ("the path goes deeper than the data: check the path, or set
 def seq_fn_first(who: str, shape: str) -> str:
     """Hint for swapped arguments: shape is the right call, e.g. "(filter pred coll)"."""
     name, fn, *_, coll = shape.strip("()").split()
-    return f"({name} {coll} {fn})? the function comes first: {shape}"
+    return (f"({name} {coll} {fn})? the function comes first: {shape}; "
+            f"in a pipeline, ->> puts the value last where {name} wants it (-> puts it first)")
 
 
 def seq_unordered_map(who: str) -> str:
