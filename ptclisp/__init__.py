@@ -20,3 +20,7 @@ __version__ = "0.1.0"
 
 _analyzer.prepare()  # one-time set-up now, not inside the first run's clock
 
+# the LLM layer, so `import ptclisp` is enough for ptclisp.llm; it builds on the names above,
+# and no module of the core imports it
+from . import llm  # noqa: E402
+

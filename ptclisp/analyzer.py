@@ -15,7 +15,7 @@ from . import messages
 from . import macros, specials, tools
 from .core import registry, regexp
 from .errors import AnalysisError, PtcError
-from .values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, Symbol, Var
+from .values import MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, Keyword, Symbol, Var, lookup
 
 HISTORY = {"*1": 1, "*2": 2, "*3": 3}
 
@@ -95,8 +95,9 @@ def show(form, limit: int = 60) -> str:
 class Analyzer:
     """One analysis of one program."""
 
-    def __init__(self, *, memory_names=(), tools=None, source: str | None = None):
+    def __init__(self, *, memory_names=(), tools=None, source: str | None = None, data=None):
         self.memory_names = _Names(memory_names)
+        self.data = data  # the session's data when the host gave it: data/ names are checked
         self.tools = tools  # mapping of tool name -> spec, or None
         self.source = source
         self.errors: list[AnalysisError] = []
@@ -125,7 +126,8 @@ class Analyzer:
             return first
         msg = messages.several_problems(
             [f"{e.message} ({e.span})" if e.span else e.message for e in self.errors])
-        return AnalysisError(msg, span=first.span, form=first.form, hint=first.hint,
+        hints = list(dict.fromkeys(e.hint for e in self.errors if e.hint))
+        return AnalysisError(msg, span=first.span, form=first.form, hint="; ".join(hints) or None,
                              code=first.code, errors=list(self.errors))
 
     def error(self, message: str, form, *, hint: str | None = None, code: str = "invalid-form"):
@@ -227,6 +229,8 @@ class Analyzer:
                 b = registry.resolve(None, s.name)
                 return A.Global(s.name, b.fn if b else _UNBOUND, span=s.span)
         elif s.ns == "data":
+            if self.data is not None and lookup(self.data, s.name, MISSING) is MISSING:
+                self.unknown_data(s)
             return A.Data(s.name)
         elif s.ns == "tool":
             if self.check_tool(s.name, s):
@@ -266,6 +270,13 @@ class Analyzer:
         candidates |= set(self.specials) | set(self.macros)
         near = difflib.get_close_matches(name, sorted(candidates), n=3, cutoff=0.7)
         return messages.did_you_mean(near) or None
+
+    def unknown_data(self, s: F.Sym) -> None:
+        """Records an error for data/name missing from the session's data, naming near keys."""
+        known = sorted(str(getattr(k, "name", k)) for k in self.data)
+        near = difflib.get_close_matches(s.name, known, n=3, cutoff=0.6)
+        hint = messages.did_you_mean(f"data/{n}" for n in near) or messages.available_data(known)
+        self.error(messages.unknown_data(s.name), s, hint=hint, code="unknown-data")
 
     def check_tool(self, name: str, form) -> bool:
         """True if tool/name exists; records an error otherwise."""
@@ -416,19 +427,21 @@ def _tools_key(tools):
     return tuple((name, id(tools[name])) for name in tools)
 
 
-def analyze(forms, *, memory_names=(), tools=None, source: str | None = None) -> A.Program:
+def analyze(forms, *, memory_names=(), tools=None, source: str | None = None,
+            data=None) -> A.Program:
     """Check a program and build its AST; raises AnalysisError listing every problem.
 
     The AST of the same forms (the reader caches them by text) is reused while the tools are
     the same and the memory answers every name question as before.
     """
     forms = tuple(forms)
-    key, tkey = id(forms), _tools_key(tools)
+    key = id(forms)
+    tkey = (_tools_key(tools), None if data is None else tuple(data))
     hit = _CACHE.get(key)
     if (hit is not None and hit[0] is forms and hit[1] == tkey
             and all((name in memory_names) == answer for name, answer in hit[2])):
         return hit[3]
-    analyzer = Analyzer(memory_names=memory_names, tools=tools, source=source)
+    analyzer = Analyzer(memory_names=memory_names, tools=tools, source=source, data=data)
     program = analyzer.program(forms)
     entry = (forms, tkey, tuple(analyzer.memory_names.asked.items()), program)
     with _CACHE_LOCK:

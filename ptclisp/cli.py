@@ -7,9 +7,13 @@ import logging
 import sys
 from pathlib import Path
 
+import attrs
+
 from . import __version__, messages
 from .errors import LimitExceeded
 from .llm.prompt import PROFILES, TRANSPORTS, system_prompt
+from .hostmodule import HostModuleError, load_tools
+from .session import Limits
 
 
 class InputError(Exception):
@@ -38,23 +42,82 @@ def _data(path):
     if not path:
         return None
     try:
-        return json.loads(_read_text(path))
+        data = json.loads(_read_text(path))
     except json.JSONDecodeError as e:
         raise InputError(messages.cli_bad_json(path, e.lineno, e.colno, e.msg)) from None
+    if not isinstance(data, dict):
+        raise InputError(messages.cli_data_not_map(path, _JSON_KINDS.get(type(data), "value")))
+    return data
+
+
+_JSON_KINDS = {list: "array", str: "string", int: "number", float: "number", bool: "boolean",
+               type(None): "null"}
+
+
+def _json_safe(v):
+    """v with ##NaN as null and infinities as the strings "Infinity"/"-Infinity" (valid JSON)."""
+    if isinstance(v, float) and (v != v or v in (_INF, -_INF)):
+        return None if v != v else ("Infinity" if v > 0 else "-Infinity")
+    if isinstance(v, dict):
+        return {k: _json_safe(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_json_safe(x) for x in v]
+    return v
+
+
+_INF = float("inf")
+
+
+def _tools(args):
+    if not getattr(args, "tools", None):
+        return None
+    try:
+        return load_tools(args.tools)
+    except HostModuleError as e:
+        raise InputError(str(e)) from None
+
+
+_LIMIT_FLAGS = ("timeout", "max_steps", "max_tool_calls")
+
+
+def _limits(args):
+    """Limits from --timeout/--max-steps/--max-tool-calls and --limit NAME=VALUE."""
+    names = [f.name for f in attrs.fields(Limits)]
+    given = {n: getattr(args, n) for n in _LIMIT_FLAGS if getattr(args, n, None) is not None}
+    for text in getattr(args, "limit", None) or ():
+        name, sep, value = text.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep or name not in names:
+            raise InputError(messages.cli_bad_limit(text, names))
+        try:
+            given[name] = None if value.strip() in ("none", "None") else json.loads(value)
+        except json.JSONDecodeError:
+            given[name] = value.strip()
+    try:
+        return Limits(**given)
+    except (TypeError, ValueError) as e:
+        raise InputError(messages.cli_bad_limit(", ".join(getattr(args, "limit", None) or given), names)) from e
 
 
 def cmd_run(args) -> int:
     from . import Session, format_value
+    if args.file is None and args.expr is None and sys.stdin.isatty():
+        build_parser().parse_args(["run", "--help"])  # prints usage and exits 0
     source = _source(args)
-    result = Session(data=_data(args.data)).run(source)
+    result = Session(data=_data(args.data), tools=_tools(args), limits=_limits(args)).run(source)
     for line in result.prints:
         print(line)
     if result.error is not None:
         print(result.error.render(source), file=sys.stderr)
         return 1
     try:  # a value too big or deep to write out is an error, never a hang or a traceback
-        text = (json.dumps(result.to_python(), ensure_ascii=False, default=str) if args.json
-                else format_value(result.value))
+        if args.json:
+            text = json.dumps(_json_safe(result.to_python()), ensure_ascii=False, default=str,
+                              allow_nan=False)
+        elif result.status == "failed":
+            text = messages.cli_failed(format_value(result.value))
+        else:
+            text = format_value(result.value)
     except LimitExceeded as e:
         print(e.render(), file=sys.stderr)
         return 1
@@ -78,25 +141,8 @@ def cmd_check(args) -> int:
 
 
 def cmd_repl(args) -> int:
-    from . import Session, format_value
-    session = Session(data=_data(args.data))
-    print(f"ptclisp {__version__} (Ctrl-D to quit)")
-    while True:
-        try:
-            line = input("ptc> ")
-        except EOFError:
-            print()
-            return 0
-        if not line.strip():
-            continue
-        result = session.run(line)
-        for out in result.prints:
-            print(out)
-        if result.error is not None:
-            print(result.error.render(line))
-        else:
-            prefix = {"returned": "returned ", "failed": "failed "}.get(result.status, "")
-            print(prefix + format_value(result.value))
+    from .repl import repl
+    return repl(_data(args.data))
 
 
 def cmd_fmt(args) -> int:
@@ -132,8 +178,6 @@ _MCP_SDK = ("mcp", "mcp_types", "anyio", "pydantic", "starlette", "uvicorn")
 
 def cmd_mcp(args) -> int:
     """Serve lisp_eval over MCP; the SDK and ptclisp.mcp are imported only here."""
-    from . import Limits
-    from .hostmodule import HostModuleError, load_tools
     try:
         from .mcp import build_server, serve
     except ModuleNotFoundError as e:
@@ -197,7 +241,15 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("file", nargs="?", help="program file (- for stdin)")
     r.add_argument("-e", "--expr", help="program text")
     r.add_argument("--data", help="JSON file with the program's data/ values")
-    r.add_argument("--json", action="store_true", help="print the value as JSON")
+    r.add_argument("--json", action="store_true",
+                   help="print the value as JSON (##NaN as null, infinities as \"Infinity\")")
+    r.add_argument("--tools", metavar="MODULE",
+                   help="importable module whose TOOLS, or else public functions, are the tools")
+    r.add_argument("--timeout", type=float, help="seconds the run may take")
+    r.add_argument("--max-steps", type=int, help="user-function calls and loop iterations")
+    r.add_argument("--max-tool-calls", type=int, help="tool calls in the run")
+    r.add_argument("--limit", action="append", metavar="NAME=VALUE",
+                   help="any other ptclisp.Limits field, e.g. --limit max_depth=200 (repeatable)")
     r.set_defaults(func=cmd_run)
     c = sub.add_parser("check", help="read and analyze a program without running it")
     c.add_argument("file", nargs="?")

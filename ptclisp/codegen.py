@@ -428,8 +428,9 @@ _NOARG = object()  # a parameter of a fast function that got no argument
 
 def _fn_arity(template, args):
     """The wrong-arity error of a fast function called with args (_NOARG for missing ones)."""
-    n = sum(1 for a in args if a is not _NOARG)
-    return EvalError(messages.wrong_arity(n, template[-1].ptc_name), code="arity")
+    given = [a for a in args if a is not _NOARG]
+    return EvalError(messages.wrong_arity(len(given), template[-1].ptc_name), code="arity",
+                     hint=messages.hint_fn_arity(len(args), given))
 
 
 def _fix(exc, name, args, span, form):

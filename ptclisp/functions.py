@@ -110,7 +110,8 @@ def make_function_factory(compiler, node: A.Fn):
     def bind_args(fr, args):
         n = len(args)
         if n != arity and not (variadic and n >= arity):
-            raise EvalError(messages.wrong_arity(n, fr[nslots].ptc_name), code="arity")
+            raise EvalError(messages.wrong_arity(n, fr[nslots].ptc_name), code="arity",
+                            hint=messages.hint_fn_arity(arity, args))
         if simple:
             for s, a in zip(simple_slots, args):
                 fr[s] = a

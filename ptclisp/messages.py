@@ -5,6 +5,8 @@ Tests pin these texts, so change them here and in the case files together.
 """
 from __future__ import annotations
 
+import re
+
 from . import formatter, values  # both import this module: used at call time only
 
 # ---------------------------------------------------------------- shared
@@ -21,9 +23,19 @@ def unresolved(name: str) -> str:
 
 
 def did_you_mean(names) -> str:
-    """A hint listing near names."""
+    """A hint listing near names (no extra "?" after a name that ends in one, like set?)."""
     names = list(names)
-    return "Did you mean: " + ", ".join(names) + "?" if names else ""
+    if not names:
+        return ""
+    return "Did you mean: " + ", ".join(names) + ("" if names[-1].endswith("?") else "?")
+
+
+def hint_fn_arity(arity: int, args) -> str | None:
+    """A two-parameter fn given one [k v] entry (mapped over a map): destructure it."""
+    if arity == 2 and len(args) == 1 and isinstance(args[0], values.VECTOR_TYPES) and len(args[0]) == 2:
+        return ("the fn takes 2 parameters but gets one [k v] entry per call over a map: "
+                "destructure the entry with (fn [[k v]] ...)")
+    return None
 
 
 INTERNAL = "internal error in ptclisp (this is a bug in the interpreter, not in your program)"
@@ -115,7 +127,8 @@ def type_error(who: str, expected: str, got) -> str:
 
 
 def not_a_function(v) -> str:
-    return f"{values.type_name(v)} {_show(v)} cannot be called as a function"
+    what = "nil" if v is None else f"{values.type_name(v)} {_show(v)}"
+    return f"{what} cannot be called as a function"
 
 
 HINT_NOT_CALLABLE = "only functions, keywords, maps and sets can be called: check the first item of the list"
@@ -218,7 +231,8 @@ HINT_NOT_NESTABLE = ("the path goes deeper than the data: check the path, or set
 def seq_fn_first(who: str, shape: str) -> str:
     """Hint for swapped arguments: shape is the right call, e.g. "(filter pred coll)"."""
     name, fn, *_, coll = shape.strip("()").split()
-    return f"({name} {coll} {fn})? the function comes first: {shape}"
+    return (f"({name} {coll} {fn})? the function comes first: {shape}; "
+            f"in a pipeline, ->> puts the value last where {name} wants it (-> puts it first)")
 
 
 def seq_unordered_map(who: str) -> str:
@@ -347,6 +361,26 @@ def available_tools(names) -> str:
     if not names:
         return "no tools are available in this context"
     return "available tools: " + ", ".join(f"tool/{n}" for n in names)
+
+
+def unknown_data(name: str) -> str:
+    """data/name where the session's data has no such key."""
+    return f"Unknown data: data/{name} is not a key of the data"
+
+
+def available_data(names, limit: int = 12) -> str:
+    """The data keys a program can read, when none is near the name it used."""
+    names = list(names)
+    if not names:
+        return "the data is empty: no data/ names are available"
+    more = f" and {len(names) - limit} more" if len(names) > limit else ""
+    return "available data: " + ", ".join(f"data/{n}" for n in names[:limit]) + more
+
+
+def api_not_data(value) -> str:
+    """Session(data=...) given something other than a map."""
+    return (f"data must be a mapping of names to values (read as data/name), "
+            f"got {type(value).__name__}")
 
 
 EMPTY_LIST = "an empty list () cannot be evaluated"
@@ -493,6 +527,9 @@ HABITS = {
     "atom": "mutable state is not supported: use def, loop/recur or reduce",
     "swap!": "mutable state is not supported: use def, loop/recur or reduce",
     "reset!": "mutable state is not supported: use def",
+    "set!": "mutable state is not supported: use def, let or loop/recur",
+    "in": "to test membership use (contains? #{1 2} x) for sets and map keys, or (some #{x} coll)",
+    "includes": "use (contains? coll k) for keys, (some #{x} coll) for values, str/includes? for text",
 }
 
 # ---------------------------------------------------------------- builtins: numbers, comparison, text
@@ -500,6 +537,39 @@ HABITS = {
 HINT_STR_JOIN = "use str to join strings: (str \"a\" 1)"
 HINT_PARSE_NUMBER = "use parse-long or parse-double to read a number from a string"
 HINT_NIL_NUMBER = "a value is nil (a missing key?): give a default with (or x 0) or (fnil f 0)"
+_NUMBER_TEXT = re.compile(r"\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*")
+
+
+def number_parser(text) -> str | None:
+    """parse-long or parse-double when text holds a number, else None."""
+    if type(text) is not str or not _NUMBER_TEXT.fullmatch(text):
+        return None
+    return "parse-long" if text.strip().lstrip("+-").isdigit() else "parse-double"
+
+
+def hint_number_text(text) -> str:
+    """The hint for a number written as text where a number was needed."""
+    parser = number_parser(text)
+    if parser is None:
+        return HINT_PARSE_NUMBER
+    return f"{_show(text)} is text holding a number: read it first with ({parser} s)"
+
+
+def compare_mixed(who: str, num, other) -> str:
+    """An ordered comparison (< > <= >=, min, max) of a number against a non-number."""
+    return (f"{who} cannot compare number {_show(num)} with "
+            f"{values.type_name(other)} {_show(other)}")
+
+
+def hint_compare_mixed(other) -> str:
+    """The hint for compare_mixed: read numbers out of text; else say what orders mixed values."""
+    if type(other) is str:
+        return hint_number_text(other)
+    return HINT_COMPARE_MIXED
+
+
+HINT_COMPARE_MIXED = ("< > <= >= min and max order a number only against numbers (or nil); "
+                      "compare, sort and sort-by order values of any kinds")
 HINT_DIVIDE_BY_ZERO = "check the divisor first: (if (zero? d) default (/ n d))"
 HINT_BIG_INT = "such a big integer is not supported: use floats (1.0) for huge magnitudes"
 HINT_INT_RANGE = "int converts to a 32-bit integer: use long, quot or round for bigger numbers"
@@ -896,6 +966,20 @@ def tool_bad_takes(value) -> str:
     return f"takes must be \"kwargs\" or \"dict\", got {value}"
 
 
+def tool_signature_mismatch(tool: str, problems: list) -> str:
+    """A Tool whose declared parameters the Python callable cannot take."""
+    return (f"tool {tool}: the declared parameters do not fit the function: "
+            + "; ".join(problems))
+
+
+def tool_param_not_accepted(name: str) -> str:
+    return f"the function has no parameter {name} (and no **kwargs)"
+
+
+def tool_param_not_declared(name: str) -> str:
+    return f"the function requires {name}, which the signature does not declare"
+
+
 def tool_positional_only(fn: str, param: str) -> str:
     return (f"tool {fn}: parameter {param} is positional-only; tools receive named arguments "
             f"(give takes=\"dict\" to receive one dict)")
@@ -1061,6 +1145,30 @@ def host_tools_bad_type(name: str, type_name: str) -> str:
 
 def host_tools_invalid(name: str, reason: str) -> str:
     return f"the tools of {name} cannot be used: {reason}"
+
+
+def cli_data_not_map(path, got: str) -> str:
+    """--data given JSON whose top level is not an object."""
+    return (f"{path} holds a JSON {got}, but --data needs a JSON object whose keys become "
+            f'data/ names: wrap it, e.g. {{"items": [...]}}, and read it as data/items')
+
+
+def cli_bad_limit(text: str, names) -> str:
+    """--limit given something other than NAME=VALUE with a known limit name."""
+    return f"--limit {text}: expected NAME=VALUE with NAME one of {', '.join(names)}"
+
+
+def repl_banner(version: str) -> str:
+    return f"ptclisp {version} (Ctrl-D to quit, Ctrl-C to cancel the input, *e shows the last error)"
+
+
+REPL_CANCELLED = "(input cancelled)"
+REPL_INTERRUPTED = "interrupted: the program was stopped and memory is unchanged"
+
+
+def cli_failed(text: str) -> str:
+    """The value of (fail x), labelled so it is not taken for an answer."""
+    return f"failed: {text}"
 
 
 # ---------------------------------------------------------------- host API misuse (session.py)

@@ -6,6 +6,7 @@ ends with status ok, returned or failed commits it.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 import logging
 import threading
 import time
@@ -62,7 +63,21 @@ class Limits:
 
 @attrs.define
 class Result:
-    """The outcome of one run."""
+    """The outcome of one run.
+
+    status: "ok" (the program's last value), "returned" ((return x)), "failed" ((fail x)) or
+        "error" (a language error; see error).
+    value: the PTC value (Keyword keys, vectors as lists/PVectors); to_python() gives plain JSON.
+    error: the structured error (kind, message, span, hint, Lisp call stack) or None.
+    prints: the lines println/print wrote, up to the end or the error.
+    tool_calls: one dict per tool call in program order: name, args (the keyword arguments
+        the host function got), result (the PTC value it returned, None when it failed),
+        error (the message, or None) and duration (seconds).
+    memory: the session's memory (def names -> values) after the run; unchanged by an error.
+    duration: seconds the whole run took (read, analyze, evaluate).
+    summaries: step-done summaries of this run.
+    journal: the session's journal (the (task ...) cache), when it has one.
+    """
 
     status: str  # "ok" | "returned" | "failed" | "error"
     value: object = None
@@ -89,12 +104,20 @@ class Session:
 
     def __init__(self, *, data=None, tools=None, limits: Limits | None = None, memory=None,
                  clock=None, journal=None, budget=None, signature=None):
-        """tools: mapping name -> callable/Tool, or a list of them (see tooldef.Tool).
+        """data: a mapping whose keys the program reads as data/name (a copy is kept); when
+            given, a data/ name that is not one of its keys is an analysis error.
+        tools: mapping name -> callable/Tool, or a list of them (see tooldef.Tool).
+        limits: the walls of each run (Limits(); see docs/sandbox.md).
+        memory: initial def names -> values (copied).
+        clock: the wall clock the budget reads (time.time by default; tests pass a fake).
         journal: a dict the host keeps between runs, enabling (task id expr) caching.
         budget: what (budget/remaining) returns: a mapping, or a callable returning one.
         signature: the return signature the program's value must match, e.g. "{count :int}".
         """
+        if data is not None and not isinstance(data, Mapping):
+            raise TypeError(messages.api_not_data(data))
         self._data = data if data is not None else {}
+        self._data_known = data is not None  # data/ names are checked before a run
         self.tools = tools if isinstance(tools, ToolSet) else ToolSet(tools)
         if limits is not None and not isinstance(limits, Limits):
             raise TypeError(messages.api_not_limits(limits))
@@ -226,7 +249,8 @@ class Session:
                                 limit="max_source_chars", value=limits.max_source_chars,
                                 hint=messages.HINT_SOURCE)
         forms = read(source)
-        program = analyze(forms, memory_names=ctx.memory.keys(), tools=self.tools, source=source)
+        program = analyze(forms, memory_names=ctx.memory.keys(), tools=self.tools, source=source,
+                          data=self.data if self._data_known else None)
         return evaluate(program, ctx)
 
     def _reset_attempt(self):

@@ -83,6 +83,8 @@ class Tool:
         if returns is not None:
             self.returns = S.parse_type(returns) if isinstance(returns, str) else returns
             self.check_returns = True
+        if (signature, params, schema) != (None, None, None):
+            _check_accepts(self, derived)
         self._schema = schema
         self.is_async = _is_async(fn)
         self.by_key = _param_index(self.params)
@@ -179,6 +181,20 @@ def _renamed(tool: Tool, name: str) -> Tool:
 
 
 # ---------------------------------------------------------------- deriving from a callable
+
+def _check_accepts(tool: "Tool", derived: "_Derived") -> None:
+    """Refuse, when the Tool is made, declared parameters its keyword callable cannot take."""
+    if tool.takes != "kwargs" or derived.takes != "kwargs" or not derived.params and derived.open:
+        return
+    own = {p.name for p in derived.params}
+    declared = {p.name for p in tool.params}
+    problems = [messages.tool_param_not_accepted(n) for n in sorted(declared - own)
+                if not derived.open]
+    problems += [messages.tool_param_not_declared(p.name) for p in derived.params
+                 if p.required and p.name not in declared]
+    if problems:
+        raise ValueError(messages.tool_signature_mismatch(tool.name, problems))
+
 
 @attrs.define
 class _Derived:

@@ -485,7 +485,7 @@ class ToolSet:
             raise
         finally:
             entry["duration"] = time.perf_counter() - start
-        entry["result"] = preview(value)
+        entry["result"] = value  # the PTC value the program got (Result.value's convention)
         if tool.cache:
             self.cache.put(tool.name, kwargs, value)
         if b is not None:

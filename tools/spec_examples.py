@@ -1,6 +1,6 @@
 """Find the `code ; => expected` examples of the PTC-Lisp specification and check them.
 
-The spec (PtcRunner v0.13.0, /work/ref/ptc-lisp-specification.md) shows examples inside
+The spec (PtcRunner v0.13.0, docs/ptc-lisp-specification.md in its repository) shows examples inside
 ```clojure fences in two shapes:
 
     (+ 1 2)                 ; => 3          the expectation on the code's (last) line

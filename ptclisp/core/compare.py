@@ -2,14 +2,17 @@
 
 - `=` is values.equal: structural, numeric type-independent ((= 1 1.0) is true), never
   (= 1 true); ##NaN equals nothing.
-- Ordered comparisons never raise (spec 11.3): two numbers compare numerically, anything else
-  by the total order of values.sort_key; any ##NaN makes the comparison false.
+- Ordered comparisons (spec 11.3): two numbers compare numerically, other values by the total
+  order of values.sort_key, any ##NaN makes the comparison false; but a number against a value
+  that is neither a number nor nil is an error, as in Clojure, so "7" read from JSON is never
+  silently ordered after every number.
 - `compare` gives -1, 0 or 1: numerically for numbers (##NaN compares as 0, like Clojure),
   else by the total order.
 """
 from __future__ import annotations
 
-from .. import values
+from .. import messages, values
+from ..errors import EvalError
 from ..values import Keyword, equal, sort_key
 from .registry import builtin
 
@@ -55,24 +58,35 @@ def _is_nan(v) -> bool:
     return type(v) is float and v != v
 
 
-def _keys(a, b):
+def check_orderable(who: str, a, b) -> None:
+    """Refuse to order a number against a value that is neither a number nor nil."""
+    na, nb = type(a) in _NUM, type(b) in _NUM
+    if na is not nb:
+        other, num = (b, a) if na else (a, b)
+        if other is not None:
+            raise EvalError(messages.compare_mixed(who, num, other), code="type",
+                            hint=messages.hint_compare_mixed(other))
+
+
+def _keys(a, b, who):
     """Total-order keys of a and b, or None when either is ##NaN (unordered)."""
+    check_orderable(who, a, b)
     if _is_nan(a) or _is_nan(b):
         return None
     return sort_key(a), sort_key(b)
 
 
-def _lt(a, b) -> bool:
+def _lt(a, b, who="<") -> bool:
     if type(a) in _NUM and type(b) in _NUM:
         return a < b
-    k = _keys(a, b)
+    k = _keys(a, b, who)
     return k is not None and k[0] < k[1]
 
 
-def _le(a, b) -> bool:
+def _le(a, b, who="<=") -> bool:
     if type(a) in _NUM and type(b) in _NUM:
         return a <= b
-    k = _keys(a, b)
+    k = _keys(a, b, who)
     return k is not None and k[0] <= k[1]
 
 
@@ -86,7 +100,7 @@ def _chain(test, x, more) -> bool:
 
 
 @builtin("<", arity=(1, None), signature="(< x y & more)",
-         doc="True if the arguments are strictly increasing; never fails on mixed types.",
+         doc="True if the arguments are strictly increasing; a number against text is an error.",
          example=(("(< 1 2 3)", "true"), ("(< 1 1)", "false"), ('(< "a" "b")', "true"),
                   ("(< ##NaN 1)", "false")))
 def lt(x, y=_NO, *more):
@@ -98,18 +112,18 @@ def lt(x, y=_NO, *more):
 
 
 @builtin(">", arity=(1, None), signature="(> x y & more)",
-         doc="True if the arguments are strictly decreasing; never fails on mixed types.",
+         doc="True if the arguments are strictly decreasing; a number against text is an error.",
          example=(("(> 3 2 1)", "true"), ("(> 1 2)", "false"), ('(> "b" "a")', "true")))
 def gt(x, y=_NO, *more):
     if not more:
         if type(x) in _NUM and type(y) in _NUM:
             return x > y
-        return True if y is _NO else _lt(y, x)
-    return _chain(lambda a, b: _lt(b, a), x, (y, *more))
+        return True if y is _NO else _lt(y, x, ">")
+    return _chain(lambda a, b: _lt(b, a, ">"), x, (y, *more))
 
 
 @builtin("<=", arity=(1, None), signature="(<= x y & more)",
-         doc="True if the arguments never decrease; never fails on mixed types.",
+         doc="True if the arguments never decrease; a number against text is an error.",
          example=(("(<= 1 1 2)", "true"), ("(<= 2 1)", "false"), ("(<= nil nil)", "true")))
 def le(x, y=_NO, *more):
     if not more:
@@ -120,14 +134,14 @@ def le(x, y=_NO, *more):
 
 
 @builtin(">=", arity=(1, None), signature="(>= x y & more)",
-         doc="True if the arguments never increase; never fails on mixed types.",
+         doc="True if the arguments never increase; a number against text is an error.",
          example=(("(>= 3 3 1)", "true"), ("(>= 1 2)", "false"), ("(>= ##NaN 0.0)", "false")))
 def ge(x, y=_NO, *more):
     if not more:
         if type(x) in _NUM and type(y) in _NUM:
             return x >= y
-        return True if y is _NO else _le(y, x)
-    return _chain(lambda a, b: _le(b, a), x, (y, *more))
+        return True if y is _NO else _le(y, x, ">=")
+    return _chain(lambda a, b: _le(b, a, ">="), x, (y, *more))
 
 
 @builtin("compare", arity=2, signature="(compare x y)",

@@ -12,6 +12,7 @@ import math
 
 from .. import messages
 from ..values import sort_key
+from .compare import check_orderable
 from .numbers import arithmetic_error, number_type_error, to_float
 from .registry import builtin
 
@@ -142,6 +143,10 @@ def _extreme(args, pick):
     for a in args:
         if type(a) is float and a != a:
             return a
+    num = next((a for a in args if type(a) in _NUM), None)
+    if num is not None:
+        for a in args:
+            check_orderable(pick.__name__, num, a)
     return pick(reversed(args), key=sort_key)
 
 

@@ -35,7 +35,8 @@ def number_type_error(who: str, v, expected: str = "numbers") -> EvalError:
     """A type error for a non-number argument, with a hint for the usual causes."""
     hint = None
     if type(v) is str:
-        hint = messages.HINT_STR_JOIN if who == "+" else messages.HINT_PARSE_NUMBER
+        joining = who == "+" and messages.number_parser(v) is None
+        hint = messages.HINT_STR_JOIN if joining else messages.hint_number_text(v)
     elif v is None:
         hint = messages.HINT_NIL_NUMBER
     return EvalError(messages.type_error(who, expected, v), code="type", hint=hint)

@@ -88,13 +88,14 @@ def test_min_max():
     assert same(mx(1, 2.5), 2.5) and same(mn(2, 1.5), 1.5)
     assert same(mx(1, NAN, 3), NAN) and same(mn(NAN, 1), NAN) and same(mx("a", NAN), NAN)
     assert same(mx(1, 1.0), 1.0) and same(mn(1.0, 1), 1)  # ties: the later argument, as in Clojure
-    assert mx(None, 1) is None and mn(None, 1) == 1 and mx("a", 1) == "a" and mn(True, False) is False
+    assert mx(None, 1) is None and mn(None, 1) == 1 and mx("a", "b") == "b" and mn(True, False) is False
 
 
 def test_coercions():
     assert same(f("double")(5), 5.0) and same(f("float")(1), 1.0) and same(f("double")(10**400), INF)
     e = fails(f("double"), "1.5")
-    assert e.hint == messages.HINT_PARSE_NUMBER and e.code == "type"
+    assert e.hint == messages.hint_number_text("1.5") and "(parse-double s)" in e.hint and e.code == "type"
+    assert fails(f("double"), "x").hint == messages.HINT_PARSE_NUMBER
     it = f("int")
     assert [it(3.7), it(-3.7), it(42), it(NAN), it("A"), it("\n")] == [3, -3, 42, 0, 65, 10]
     assert it(2147483647) == 2147483647 and it(-2147483648) == -2147483648

@@ -128,7 +128,9 @@ def test_type_errors_name_the_function_and_hint():
     e = fails(f("+"), "a", 1)
     assert e.message == '+ expected numbers, got string: "a"'
     assert e.hint == messages.HINT_STR_JOIN and e.code == "type"
-    assert fails(f("*"), 2, "3").hint == messages.HINT_PARSE_NUMBER
+    assert "(parse-long s)" in fails(f("*"), 2, "3").hint
+    assert "(parse-double s)" in fails(f("+"), "12.50", 1).hint  # text holding a number: not str
+    assert fails(f("*"), 2, "x").hint == messages.HINT_PARSE_NUMBER
     assert fails(f("+"), 1, None).hint == messages.HINT_NIL_NUMBER
     assert fails(f("+"), 1, True).message == "+ expected numbers, got boolean: true"
     assert fails(f("+"), [1, 2]).message == "+ expected numbers, got vector: [1 2]"

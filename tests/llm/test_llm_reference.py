@@ -1,5 +1,5 @@
-"""Every example of the reference documents (../shared/reference/000_*, 001_*: PtcRunner's
-ResponseHandler), plus the documented examples of its UntrustedRenderer, as tests."""
+"""Every example of the reference documents we port (PtcRunner's ResponseHandler behaviour),
+plus the documented examples of its UntrustedRenderer, as tests."""
 from __future__ import annotations
 
 from ptclisp.llm import (

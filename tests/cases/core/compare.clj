@@ -144,9 +144,10 @@
 ;; => false
 
 (< ##NaN "a")
-;; => false
+;; !! EvalError: < cannot compare number ##NaN with string "a"
 
-;; recoverable comparisons over mixed values use the total order
+;; recoverable comparisons over mixed values use the total order, except that a number is
+;; ordered only against numbers and nil (as in Clojure, a number against text is an error)
 ;; nil < booleans < numbers < strings < keywords < symbols < vectors < maps < sets
 (> "b" "a")
 ;; => true
@@ -170,10 +171,11 @@
 ;; => true
 
 (< "a" 1)
-;; => false
+;; !! EvalError: < cannot compare number 1 with string "a"
+;; hint=> use parse-long or parse-double to read a number from a string
 
 (< 1 "a")
-;; => true
+;; !! EvalError: < cannot compare number 1 with string "a"
 
 (< false true)
 ;; => true
@@ -274,3 +276,46 @@
 
 (sort-by identity [3 1 2])
 ;; => [1 2 3]
+
+;; JSON numbers written as text: an error with the parser to use, never a silent answer
+(> "7" 10)
+;; !! EvalError: > cannot compare number 10 with string "7"
+;; hint=> "7" is text holding a number: read it first with (parse-long s)
+
+(filter #(> (:price %) 10) [{:price "12.50"} {:price 3}])
+;; !! EvalError: > cannot compare number 10 with string "12.50"
+;; hint=> read it first with (parse-double s)
+
+(filter #(> (parse-double (:price %)) 10) [{:price "12.50"} {:price "3"}])
+;; => [{:price "12.50"}]
+
+(<= 1 2 "3")
+;; !! EvalError: <= cannot compare number 2 with string "3"
+;; hint=> (parse-long s)
+
+(>= :a 1)
+;; !! EvalError: >= cannot compare number 1 with keyword :a
+;; hint=> < > <= >= min and max order a number only against numbers (or nil); compare, sort and sort-by order values of any kinds
+
+(< 1 true)
+;; !! EvalError: < cannot compare number 1 with boolean true
+
+(> [1] 0)
+;; !! EvalError: > cannot compare number 0 with vector [1]
+
+;; nil stays recoverable (spec 11.2, 11.3), and text against text is ordered
+(> "b" "a" nil)
+;; => true
+
+;; compare and sorting keep the total order over mixed values
+(compare 1 "a")
+;; => -1
+
+(compare "7" 10)
+;; => 1
+
+(sort [3 "b" 1 nil "a"])
+;; => [1 3 nil "a" "b"]
+
+(sort-by :n [{:n "x"} {:n 2} {:n nil}])
+;; => [{:n 2} {:n nil} {:n "x"}]

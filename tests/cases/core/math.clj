@@ -153,7 +153,8 @@
 (max)
 ;; !! AnalysisError: Wrong number of args (0)
 
-;; min and max order mixed values by the total order (nil lowest)
+;; min and max order mixed values by the total order (numbers before nil), but a number
+;; against a value that is neither a number nor nil is an error, as for <
 (max "a" "b")
 ;; => "b"
 
@@ -167,7 +168,14 @@
 ;; => 1
 
 (max "a" 1)
-;; => "a"
+;; !! EvalError: max cannot compare number 1 with string "a"
+
+(min 3 "2")
+;; !! EvalError: min cannot compare number 3 with string "2"
+;; hint=> "2" is text holding a number: read it first with (parse-long s)
+
+(max 1 nil :a)
+;; !! EvalError: max cannot compare number 1 with keyword :a
 
 (min true false)
 ;; => false
@@ -362,3 +370,6 @@ Double/NaN
 
 (map #(* % Double/POSITIVE_INFINITY) [1 -1])
 ;; => [##Inf ##-Inf]
+
+(max nil 1 :a)
+;; !! EvalError: max cannot compare number 1 with keyword :a

@@ -234,3 +234,24 @@
 
 (apply * [1 2 3 4 5])
 ;; => 120
+
+;; text holding a number: the hint names the parser; other text: str joins strings
+(reduce + ["12.50" "7"])
+;; !! EvalError: + expected numbers, got string: "12.50"
+;; hint=> "12.50" is text holding a number: read it first with (parse-double s)
+
+(+ 1 "2")
+;; !! EvalError: + expected numbers, got string: "2"
+;; hint=> "2" is text holding a number: read it first with (parse-long s)
+
+(+ 1 "a")
+;; !! EvalError: + expected numbers, got string: "a"
+;; hint=> use str to join strings: (str "a" 1)
+
+(* 2 " 3.5e2 ")
+;; !! EvalError: * expected numbers, got string
+;; hint=> (parse-double s)
+
+(- 5 "x")
+;; !! EvalError: - expected numbers, got string: "x"
+;; hint=> use parse-long or parse-double to read a number from a string

@@ -98,3 +98,27 @@ None
 ;; macros that nest their steps are bounded like written nesting
 (cond false 1 false 2 :else 3)
 ;; => 3
+
+;; issue 16: hints for the commonest model slips
+(map (fn [k v] k) {:a 1})
+;; !! EvalError: Wrong number of args (1) passed to: fn
+;; hint=> the fn takes 2 parameters but gets one [k v] entry per call over a map: destructure the entry with (fn [[k v]] ...)
+
+(map (fn [[k v]] k) {:a 1})
+;; => [:a]
+
+(nil 1)
+;; !! AnalysisError: nil cannot be called as a function
+
+(set! x 1)
+;; !! AnalysisError: Unable to resolve symbol: set! in this context
+;; hint=> mutable state is not supported: use def, let or loop/recur
+
+(in 1 [1])
+;; !! AnalysisError: Unable to resolve symbol: in in this context
+;; hint=> to test membership use (contains? #{1 2} x) for sets and map keys, or (some #{x} coll)
+
+;; every problem keeps its hint
+(len (count None))
+;; !! AnalysisError: 2 problems
+;; hint=> use count: (count coll); use nil

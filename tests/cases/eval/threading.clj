@@ -36,3 +36,11 @@
 
 (some->> nil (map inc))
 ;; => nil
+
+;; -> where ->> was meant: the hint names ->>
+(-> [1 2 3] (map inc))
+;; !! EvalError: map expected a collection, got function
+;; hint=> in a pipeline, ->> puts the value last where map wants it (-> puts it first)
+
+(->> [1 2 3] (map inc))
+;; => [2 3 4]
