@@ -9,6 +9,7 @@ import sys
 import pytest
 
 import ptclisp
+from ptclisp import messages
 
 
 def ptclisp_cmd(*args, stdin=""):
@@ -128,7 +129,7 @@ def test_run_tools_module_and_limit_flags(tmp_path):
     p = cmd("run", "--limit", "bogus=1", "-e", "1")
     assert p.returncode == 2 and "--limit bogus=1: expected NAME=VALUE" in p.stderr
     p = cmd("run", "--tools", "no_such_module16", "-e", "1")
-    assert p.returncode == 2 and "--tools no_such_module16: cannot import it" in p.stderr
+    assert p.returncode == 2 and messages.host_module_not_found("no_such_module16") in p.stderr
 
 
 def test_run_with_no_program_on_a_terminal_prints_usage_instead_of_waiting():
