@@ -17,7 +17,7 @@ from . import ast as A
 from . import messages
 from .core.support import as_fn
 from .errors import EvalError, LimitExceeded, PtcError
-from .values import MISSING, freeze, lookup
+from .values import MISSING, Keyword, freeze, lookup
 
 import logging
 import os
@@ -32,6 +32,7 @@ _CODE_CACHE_SIZE = 512
 
 _ARITH = {"+": "+", "-": "-"}  # not *: the builtin caps big-integer growth
 _COMPARE = {"<": "<", ">": ">", "<=": "<=", ">=": ">="}
+_PLAIN_KEYS = (Keyword, str)  # map-literal keys that freeze to themselves and never collide
 
 
 class _Emitter:
@@ -69,13 +70,17 @@ class _Emitter:
         """Emit statements computing node at indent d; returns a simple expression for it."""
         handler = _HANDLERS.get(type(node))
         if handler is None:
-            if self.fast:
-                raise _NeedsFrame
-            closure = self.bind(self.compiler.compile(node), "c")
-            t = self.temp()
-            self.emit(d, f"{t} = {closure}(fr)")
-            return t
+            return self.closure(node, d)
         return handler(self, node, d)
+
+    def closure(self, node, d: int) -> str:
+        """node run by its closure-tier code (only where locals live in the frame list)."""
+        if self.fast:
+            raise _NeedsFrame
+        closure = self.bind(self.compiler.compile(node), "c")
+        t = self.temp()
+        self.emit(d, f"{t} = {closure}(fr)")
+        return t
 
     def const(self, node, d):
         v = node.value
@@ -194,6 +199,17 @@ class _Emitter:
 
     # ------------------------------------------------------------ calls
 
+    def map_lit(self, node, d):
+        """A map literal whose keys are distinct keyword/string constants: one dict display."""
+        keys = [k.value for k, _ in node.pairs if type(k) is A.Const]
+        if (len(keys) != len(node.pairs) or len(set(keys)) != len(keys)
+                or any(type(k) not in _PLAIN_KEYS for k in keys)):
+            return self.closure(node, d)
+        vals = [self.expr(v, d) for _, v in node.pairs]
+        t = self.temp()
+        self.emit(d, f"{t} = {{{', '.join(f'{self.bind(k)}: {v}' for k, v in zip(keys, vals))}}}")
+        return t
+
     def builtin_call(self, node, d):
         b = node.builtin
         args = [self.expr(a, d) for a in node.args]
@@ -269,7 +285,7 @@ _HANDLERS = {
     A.Data: _Emitter.data, A.If: _Emitter.if_, A.Do: _Emitter.do, A.And: _Emitter.and_or,
     A.Or: _Emitter.and_or, A.Let: _Emitter.let, A.Loop: _Emitter.loop, A.Recur: _Emitter.recur,
     A.Case: _Emitter.case, A.VectorLit: _Emitter.vector_lit, A.BuiltinCall: _Emitter.builtin_call,
-    A.KeywordCall: _Emitter.keyword_call, A.Call: _Emitter.call,
+    A.KeywordCall: _Emitter.keyword_call, A.Call: _Emitter.call, A.MapLit: _Emitter.map_lit,
 }
 
 
