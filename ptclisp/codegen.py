@@ -18,10 +18,12 @@ from . import ast as A
 from . import evaluator, functions, messages, patterns
 from .core.support import as_fn
 from .errors import EvalError, LimitExceeded, PtcError
-from .values import MISSING, hkey, lookup
+from .values import MISSING, Keyword, freeze, hkey, lookup
 
 import logging
 import os
+
+from RestrictedPython import compile_restricted_exec
 
 log = logging.getLogger("ptclisp")
 
@@ -34,6 +36,7 @@ _CODE_LOCK = threading.Lock()  # sessions on many threads share the cache
 
 _ARITH = {"+": "+", "-": "-"}  # not *: the builtin caps big-integer growth
 _COMPARE = {"<": "<", ">": ">", "<=": "<=", ">=": ">="}
+_PLAIN_KEYS = (Keyword, str)  # map-literal keys that freeze to themselves and never collide
 
 
 class _Emitter:
@@ -44,9 +47,9 @@ class _Emitter:
         self.fast = fast  # locals are Python locals s<slot>, not frame cells; no closures
         self.ns = ns if ns is not None else {}
         self.ns.update({
-            "_ctx": compiler.ctx, "_M": MISSING, "_lookup": lookup, "_as_fn": as_fn,
-            "_RECUR": evaluator.RECUR, "_CATCH": (PtcError, *evaluator.CONVERTED), "_fix": _fix, "_call_fix": _call_fix,
-            "_unbound": _unbound, "_case_index": _case_index, "_checkpoint": _checkpoint,
+            "g_ctx": compiler.ctx, "g_M": MISSING, "g_lookup": lookup, "g_as_fn": as_fn,
+            "g_RECUR": evaluator.RECUR, "g_CATCH": (PtcError, *evaluator.CONVERTED), "g_fix": _fix, "g_call_fix": _call_fix,
+            "g_unbound": _unbound, "g_case_index": _case_index, "g_checkpoint": _checkpoint,
         })
         self.names = itertools.count()
         self.lines: list[str] = []
@@ -70,13 +73,17 @@ class _Emitter:
         """Emit statements computing node at indent d; returns a simple expression for it."""
         handler = _HANDLERS.get(type(node))
         if handler is None:
-            if self.fast:
-                raise _NeedsFrame
-            closure = self.bind(self.compiler.compile(node), "c")
-            t = self.temp()
-            self.emit(d, f"{t} = {closure}(fr)")
-            return t
+            return self.closure(node, d)
         return handler(self, node, d)
+
+    def closure(self, node, d: int) -> str:
+        """node run by its closure-tier code (only where locals live in the frame list)."""
+        if self.fast:
+            raise _NeedsFrame
+        closure = self.bind(self.compiler.compile(node), "c")
+        t = self.temp()
+        self.emit(d, f"{t} = {closure}(fr)")
+        return t
 
     def const(self, node, d):
         v = node.value
@@ -98,14 +105,14 @@ class _Emitter:
     def global_(self, node, d):
         t = self.temp()
         name = self.bind(node.name)
-        self.emit(d, f"{t} = _ctx.memory.get({name}, _M)")
-        self.emit(d, f"if {t} is _M:")
-        self.emit(d + 1, f"{t} = _unbound({name}, {self.bind(node.fallback)}, {self.bind(node.span)})")
+        self.emit(d, f"{t} = g_ctx.memory.get({name}, g_M)")
+        self.emit(d, f"if {t} is g_M:")
+        self.emit(d + 1, f"{t} = g_unbound({name}, {self.bind(node.fallback)}, {self.bind(node.span)})")
         return t
 
     def data(self, node, d):
         t = self.temp()
-        self.emit(d, f"{t} = _lookup(_ctx.data, {self.bind(node.name)})")
+        self.emit(d, f"{t} = g_lookup(g_ctx.data, {self.bind(node.name)})")
         return t
 
     def if_(self, node, d):
@@ -155,11 +162,11 @@ class _Emitter:
     def loop_body(self, patterns, body, d, span=None):
         """`while True:` over body; recur assigns the patterns and continues."""
         r = self.temp()
-        self.emit(d, "_b = _ctx.budget")
+        self.emit(d, "g_b = g_ctx.budget")
         self.emit(d, "while True:")
-        self.emit(d + 1, "_b.countdown -= 1")
-        self.emit(d + 1, "if _b.countdown <= 0:")
-        self.emit(d + 2, f"_checkpoint(_b, {self.bind(span)})")
+        self.emit(d + 1, "g_b.countdown = g_b.countdown - 1")
+        self.emit(d + 1, "if g_b.countdown <= 0:")
+        self.emit(d + 2, f"g_checkpoint(g_b, {self.bind(span)})")
         self.loops.append(patterns)
         try:
             self.emit(d + 1, f"{r} = {self.expr(body, d + 1)}")
@@ -178,7 +185,7 @@ class _Emitter:
     def case(self, node, d):
         v = self.expr(node.expr, d)
         i, r = self.temp(), self.temp()
-        self.emit(d, f"{i} = _case_index({self.bind(node.table)}, {v})")
+        self.emit(d, f"{i} = g_case_index({self.bind(node.table)}, {v})")
         for n, branch in enumerate(node.branches):
             self.emit(d, f"{'if' if n == 0 else 'elif'} {i} == {n}:")
             self.emit(d + 1, f"{r} = {self.expr(branch, d + 1)}")
@@ -193,6 +200,17 @@ class _Emitter:
         return t
 
     # ------------------------------------------------------------ calls
+
+    def map_lit(self, node, d):
+        """A map literal whose keys are distinct keyword/string constants: one dict display."""
+        keys = [k.value for k, _ in node.pairs if type(k) is A.Const]
+        if (len(keys) != len(node.pairs) or len(set(keys)) != len(keys)
+                or any(type(k) not in _PLAIN_KEYS for k in keys)):
+            return self.closure(node, d)
+        vals = [self.expr(v, d) for _, v in node.pairs]
+        t = self.temp()
+        self.emit(d, f"{t} = {{{', '.join(f'{self.bind(k)}: {v}' for k, v in zip(keys, vals))}}}")
+        return t
 
     def builtin_call(self, node, d):
         b = node.builtin
@@ -216,8 +234,8 @@ class _Emitter:
         arglist = ", ".join(args)
         self.emit(d, "try:")
         self.emit(d + 1, f"{t} = {fn}({arglist})")
-        self.emit(d, "except _CATCH as _e:")
-        self.emit(d + 1, f"raise _fix(_e, {self.bind(name)}, ({arglist}{',' if len(args) == 1 else ''}), "
+        self.emit(d, "except g_CATCH as g_e:")
+        self.emit(d + 1, f"raise g_fix(g_e, {self.bind(name)}, ({arglist}{',' if len(args) == 1 else ''}), "
                          f"{self.bind(node.span)}, {self.bind(node.form)}) from None")
 
     def keyword_call(self, node, d):
@@ -226,16 +244,16 @@ class _Emitter:
         t = self.temp()
         if len(node.args) == 2:
             default = self.expr(node.args[1], d)
-            self.emit(d, f"{t} = _lookup({coll}, {k}, {default})")
+            self.emit(d, f"{t} = g_lookup({coll}, {k}, {default})")
             return t
         self.emit(d, f"if type({coll}) is dict:")
-        self.emit(d + 1, f"{t} = {coll}.get({k}, _M)")
-        self.emit(d + 1, f"if {t} is _M:")  # JSON data: the string key (lookup's first fallback)
-        self.emit(d + 2, f"{t} = {coll}.get({self.bind(node.keyword.name)}, _M)")
-        self.emit(d + 2, f"if {t} is _M:")
-        self.emit(d + 3, f"{t} = _lookup({coll}, {k})")
+        self.emit(d + 1, f"{t} = {coll}.get({k}, g_M)")
+        self.emit(d + 1, f"if {t} is g_M:")  # JSON data: the string key (lookup's first fallback)
+        self.emit(d + 2, f"{t} = {coll}.get({self.bind(node.keyword.name)}, g_M)")
+        self.emit(d + 2, f"if {t} is g_M:")
+        self.emit(d + 3, f"{t} = g_lookup({coll}, {k})")
         self.emit(d, "else:")
-        self.emit(d + 1, f"{t} = _lookup({coll}, {k})")
+        self.emit(d + 1, f"{t} = g_lookup({coll}, {k})")
         return t
 
     def call(self, node, d):
@@ -244,9 +262,9 @@ class _Emitter:
         arglist = ", ".join(args)
         t = self.temp()
         self.emit(d, "try:")
-        self.emit(d + 1, f"{t} = {f}({arglist}) if callable({f}) else _as_fn({f})({arglist})")
-        self.emit(d, "except _CATCH as _e:")
-        self.emit(d + 1, f"raise _call_fix(_e, {f}, ({arglist}{',' if len(args) == 1 else ''}), "
+        self.emit(d + 1, f"{t} = {f}({arglist}) if callable({f}) else g_as_fn({f})({arglist})")
+        self.emit(d, "except g_CATCH as g_e:")
+        self.emit(d + 1, f"raise g_call_fix(g_e, {f}, ({arglist}{',' if len(args) == 1 else ''}), "
                          f"{self.bind(node.span)}, {self.bind(node.form)}) from None")
         return t
 
@@ -257,6 +275,7 @@ class _Emitter:
         with _CODE_LOCK:
             code = _CODE_CACHE.pop(source, None)  # the same node always gives the same source
         if code is None:
+            check_policy(source)
             code = compile(source, f"<ptclisp compiled {name}>", "exec")
         with _CODE_LOCK:
             if len(_CODE_CACHE) >= _CODE_CACHE_SIZE:
@@ -271,7 +290,7 @@ _HANDLERS = {
     A.Data: _Emitter.data, A.If: _Emitter.if_, A.Do: _Emitter.do, A.And: _Emitter.and_or,
     A.Or: _Emitter.and_or, A.Let: _Emitter.let, A.Loop: _Emitter.loop, A.Recur: _Emitter.recur,
     A.Case: _Emitter.case, A.VectorLit: _Emitter.vector_lit, A.BuiltinCall: _Emitter.builtin_call,
-    A.KeywordCall: _Emitter.keyword_call, A.Call: _Emitter.call,
+    A.KeywordCall: _Emitter.keyword_call, A.Call: _Emitter.call, A.MapLit: _Emitter.map_lit,
 }
 
 
@@ -299,26 +318,27 @@ def compile_fn_fast(compiler, node: A.Fn, ns: dict):
         return None
     em = _fast_emitter(compiler, ns)
     n = len(node.params)
-    params = [f"a{i}=_NOARG" for i in range(n)] + ["*rest"]
+    params = [f"a{i}=g_NOARG" for i in range(n)] + ["*rest"]
     em.emit(1, f"def function({', '.join(params)}):")
-    em.emit(2, "_fb = _ctx.budget")
+    em.emit(2, "g_fb = g_ctx.budget")
     _emit_tick(em, 2)
-    em.emit(2, "_fd = _fb.depth + 1")
-    em.emit(2, "if _fd > _fb.max_depth:")
-    em.emit(3, "raise _fb.depth_error()")
-    em.emit(2, "_fb.depth = _fd")
+    em.emit(2, "g_fd = g_fb.depth + 1")
+    em.emit(2, "if g_fd > g_fb.max_depth:")
+    em.emit(3, "raise g_fb.depth_error()")
+    em.emit(2, "g_fb.depth = g_fd")
     em.emit(2, "try:")
-    em.emit(3, f"if rest{f' or a{n - 1} is _NOARG' if n else ''}:")
-    em.emit(4, f"raise _fn_arity(template, ({''.join(f'a{i}, ' for i in range(n))}*rest))")
+    em.emit(3, "pass")  # the body may be a bare constant, which emits no statement
+    em.emit(3, f"if rest{f' or a{n - 1} is g_NOARG' if n else ''}:")
+    em.emit(4, f"raise g_fn_arity(template, ({''.join(f'a{i}, ' for i in range(n))}*rest,))")
     r = _emit_fast_body(em, node, 3)
     if r is None:
         return None
     em.emit(3, f"return {r}")
-    em.emit(2, "except _PtcError as _e:")
-    em.emit(3, "_add_frame(_e, template)")
+    em.emit(2, "except g_PtcError as g_e:")
+    em.emit(3, "g_add_frame(g_e, template)")
     em.emit(3, "raise")
     em.emit(2, "finally:")
-    em.emit(3, "_fb.depth = _fd - 1")
+    em.emit(3, "g_fb.depth = g_fd - 1")
     em.emit(1, "return function")
     return em.build("f_make", "template")
 
@@ -337,44 +357,45 @@ def compile_fn_loop(compiler, node: A.Fn, ns: dict, fold: bool):
         return None
     em = _fast_emitter(compiler, ns)
     item = "a1" if fold else "a0"
-    em.emit(1, "_fb = _ctx.budget")
-    em.emit(1, "_fd0 = _fb.depth")
-    em.emit(1, "_fd, _fm = _fd0 + 1, _fb.max_depth")
+    em.emit(1, "g_fb = g_ctx.budget")
+    em.emit(1, "g_fd0 = g_fb.depth")
+    em.emit(1, "g_fd, g_fm = g_fd0 + 1, g_fb.max_depth")
     if not fold:
-        em.emit(1, "_out = []")
-        em.emit(1, "_append = _out.append")
+        em.emit(1, "g_out = []")
+        em.emit(1, "g_append = g_out.append")
     em.emit(1, "try:")
-    em.emit(2, "_fb.depth = _fd  # each item's call is one level deeper; its own calls restore it")
+    em.emit(2, "g_fb.depth = g_fd  # each item's call is one level deeper; its own calls restore it")
     em.emit(2, f"for {item} in xs:")
     _emit_tick(em, 3)
-    em.emit(3, "if _fd > _fm:")
-    em.emit(4, "raise _fb.depth_error()")
+    em.emit(3, "if g_fd > g_fm:")
+    em.emit(4, "raise g_fb.depth_error()")
     if fold:
         em.emit(3, "a0 = acc")
     em.emit(3, "try:")
+    em.emit(4, "pass")  # the body may be a bare constant, which emits no statement
     r = _emit_fast_body(em, node, 4)
     if r is None:
         return None
-    em.emit(3, "except _PtcError as _e:")
-    em.emit(4, "_add_frame(_e, template)")
+    em.emit(3, "except g_PtcError as g_e:")
+    em.emit(4, "g_add_frame(g_e, template)")
     em.emit(4, "raise")
-    em.emit(3, f"acc = {r}" if fold else f"_append({r})")
+    em.emit(3, f"acc = {r}" if fold else f"g_append({r})")
     em.emit(1, "finally:")
-    em.emit(2, "_fb.depth = _fd0")
-    em.emit(1, f"return {'acc' if fold else '_out'}")
+    em.emit(2, "g_fb.depth = g_fd0")
+    em.emit(1, f"return {'acc' if fold else 'g_out'}")
     return em.build("f_loop", "template, xs, acc")
 
 
 def _fast_emitter(compiler, ns):
     em = _Emitter(compiler, ns, fast=True)
-    em.ns.update(_NOARG=_NOARG, _fn_arity=_fn_arity, _PtcError=PtcError, _add_frame=functions.add_frame)
+    em.ns.update(g_NOARG=_NOARG, g_fn_arity=_fn_arity, g_PtcError=PtcError, g_add_frame=functions.add_frame)
     return em
 
 
 def _emit_tick(em, d):
-    em.emit(d, "_fb.countdown -= 1")
-    em.emit(d, "if _fb.countdown <= 0:")
-    em.emit(d + 1, "_fb.checkpoint()")
+    em.emit(d, "g_fb.countdown = g_fb.countdown - 1")
+    em.emit(d, "if g_fb.countdown <= 0:")
+    em.emit(d + 1, "g_fb.checkpoint()")
 
 
 def _emit_fast_body(em, node: A.Fn, d):
@@ -407,10 +428,27 @@ def compile_loop_continuation(compiler, node: A.Loop):
     return em.build("loop_cont")
 
 
+class PolicyViolation(ValueError):
+    """Generated source that RestrictedPython's policy refuses (a bug in this module)."""
+
+
+def check_policy(source: str) -> None:
+    """Raise PolicyViolation unless RestrictedPython's policy accepts source: a second wall
+    behind the generator (no imports, no underscore or dunder names, no exec/eval, no
+    attribute augmented assignment). Generated names are g_*, a<i>, s<i>, t<i> and k<i>."""
+    errors = compile_restricted_exec(source).errors
+    if errors:
+        raise PolicyViolation("; ".join(errors))
+
+
 def compile_or_keep(compile_fn, compiler, node, fallback, *more):
     """compile_fn(compiler, node, *more), or fallback if the node cannot be compiled."""
     try:
         return compile_fn(compiler, node, *more)
+    except PolicyViolation:
+        log.error("generated code refused by RestrictedPython's policy; keeping the closure tier",
+                  exc_info=True)
+        return fallback
     except (RecursionError, SyntaxError, MemoryError, ValueError):  # too deep or too big
         log.debug("keeping the closure tier for a node codegen could not compile", exc_info=True)
         return fallback

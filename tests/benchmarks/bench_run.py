@@ -2,7 +2,10 @@
 
     python tests/benchmarks/bench_run.py [--quick]
 
-Prints medians. PtcRunner's own figures on this class of machine (DESIGN.md): arithmetic 38 us,
+Prints medians. The bench programs are timed twice: FRESH (a comment line with a counter makes
+every call's text new, so the reader and analyzer caches miss, as for an agent's new program each
+turn) and CACHED (the same text every call). PtcRunner's figures are fresh runs; compare.py
+runs the same work on the peers side by side. PtcRunner's own figures on this class of machine (DESIGN.md): arithmetic 38 us,
 collection_hofs 155 us, map_string 105 us, closure_apply 83 us, context_filter 64 us.
 """
 from __future__ import annotations
@@ -11,6 +14,8 @@ import random
 import statistics
 import sys
 import time
+
+import itertools
 
 import ptclisp
 
@@ -50,12 +55,15 @@ def check_ok(result):
 
 
 def bench_programs(repeat):
-    print("PtcRunner bench programs (whole run: read + analyze + evaluate)")
+    print("PtcRunner bench programs (whole run: read + analyze + evaluate), fresh and cached text")
     data = {"orders": orders(200)}
+    counter = itertools.count()
     for name, src in PROGRAMS.items():
         check_ok(ptclisp.run(src, data=data))
-        t = median_time(lambda: ptclisp.run(src, data=data), repeat)
-        print(f"  {name:16s} {t * 1e6:8.1f} us   (BEAM {BEAM_US[name]} us, ratio {t * 1e6 / BEAM_US[name]:.2f})")
+        fresh = median_time(lambda: ptclisp.run(f";; run {next(counter)}\n{src}", data=data), repeat)
+        cached = median_time(lambda: ptclisp.run(src, data=data), repeat)
+        print(f"  {name:16s} fresh {fresh * 1e6:7.1f} us   cached {cached * 1e6:7.1f} us   "
+              f"(BEAM {BEAM_US[name]} us fresh; ours / BEAM {fresh * 1e6 / BEAM_US[name]:.2f})")
 
 
 def fib_py(n):

@@ -74,6 +74,20 @@
 (sort-by :price > [{:price 3} {:price 1} {:price 2}])
 ;; => [{:price 3} {:price 2} {:price 1}]
 
+;; > and < over plain numbers or strings sort as a key order: ties keep their order (stable,
+;; as Clojure's comparator sort); mixed keys still go through the comparator
+(sort-by :p > [{:p 1 :id 1} {:p 2 :id 2} {:p 1 :id 3} {:p 2.0 :id 4}])
+;; => [{:p 2 :id 2} {:p 2.0 :id 4} {:p 1 :id 1} {:p 1 :id 3}]
+
+(sort-by :p < [{:p 2 :id 1} {:p 1 :id 2} {:p 2 :id 3}])
+;; => [{:p 1 :id 2} {:p 2 :id 1} {:p 2 :id 3}]
+
+(sort-by :name > [{:name "b"} {:name "c"} {:name "a"}])
+;; => [{:name "c"} {:name "b"} {:name "a"}]
+
+(sort > [3 1 2 2.0])
+;; => [3 2 2.0 1]
+
 (sort-by :price :desc [{:price 3} {:price 1} {:price 2}])
 ;; => [{:price 3} {:price 2} {:price 1}]
 
