@@ -22,7 +22,7 @@ from .core.regexp import make_regex
 from .formatter import format_string, format_value, read_value
 from . import messages
 from .signatures import parse as parse_signature
-from .values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, Symbol, Var, freeze
+from .values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, PSet, Symbol, Var, freeze, make_map
 
 __all__ = ["SaveError", "save_session", "load_state", "FORMAT", "VERSION"]
 
@@ -56,28 +56,28 @@ def _encode(v, where: str, bad: list):
         return {tag: out(v)}
     if getattr(v, "ptc_regex_source", None) is not None:
         return {_REGEX_TAG: v.ptc_regex_source}
-    if isinstance(v, MAP_TYPES):
-        return {freeze(_encode(k, where, bad)): _encode(x, where, bad) for k, x in v.items()}
+    if isinstance(v, MAP_TYPES):  # make_map keeps true and 1 apart as keys
+        return make_map([(_encode(k, where, bad), _encode(x, where, bad)) for k, x in v.items()])
     if isinstance(v, VECTOR_TYPES):
         return [_encode(x, where, bad) for x in v]
     if isinstance(v, SET_TYPES):
-        return frozenset(freeze(_encode(x, where, bad)) for x in v)
+        return PSet.of([freeze(_encode(x, where, bad)) for x in v])
     bad.append(messages.save_place(where, format_value(v, max_chars=40)))
     return None
 
 
 def _decode(v):
-    if isinstance(v, dict):
+    if isinstance(v, MAP_TYPES):
         if len(v) == 1:
             (k, x), = v.items()
             back = _UNTAG.get(k) if type(k) is Keyword else None
             if back is not None:
                 return back(x)
-        return {freeze(_decode(k)): _decode(x) for k, x in v.items()}
-    if isinstance(v, list):
+        return make_map([(_decode(k), _decode(x)) for k, x in v.items()])
+    if isinstance(v, VECTOR_TYPES):
         return [_decode(x) for x in v]
-    if isinstance(v, frozenset):
-        return frozenset(freeze(_decode(x)) for x in v)
+    if isinstance(v, SET_TYPES):
+        return PSet.of([freeze(_decode(x)) for x in v])
     return v
 
 
