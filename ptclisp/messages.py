@@ -384,7 +384,6 @@ def api_not_data(value) -> str:
 
 
 EMPTY_LIST = "an empty list () cannot be evaluated"
-HINT_EMPTY_LIST = "use [] for an empty vector"
 QUOTED_COLLECTION = "quoted lists and collections are not supported"
 HINT_QUOTED_COLLECTION = "use a vector literal [1 2 3] instead of '(1 2 3)"
 
@@ -446,7 +445,6 @@ def bad_for_modifier(name: str, form: str) -> str:
     return f"unknown {form} modifier :{name} (use :let, :when or :while)"
 
 
-DIVIDE_BY_ZERO = "Divide by zero"
 HINT_DEF_ORDER = "def the name before using it, or check that the def ran"
 
 

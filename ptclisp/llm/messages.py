@@ -92,12 +92,6 @@ def repaired_tail(text: str) -> str:
 
 # ---------------------------------------------------------------- prompt and context
 
-
-def bad_choice(what: str, got, choices) -> str:
-    """A host asked for a transport or profile that does not exist."""
-    return f"unknown {what} {got!r}: choose one of " + ", ".join(map(repr, choices))
-
-
 NO_TOOLS = ";; No tools available"
 TOOLS_HEADER = ";; === tools ==="
 DATA_HEADER = ";; === data/ ==="

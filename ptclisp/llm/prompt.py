@@ -98,9 +98,9 @@ def _output_format(transport: str, profile: str) -> list[str]:
 def system_prompt(*, transport: str = "content", profile: str = "multi_turn") -> str:
     """The system prompt for a transport and a profile (no per-task data: cacheable)."""
     if transport not in TRANSPORTS:
-        raise ValueError(M.bad_choice("transport", transport, TRANSPORTS))
+        raise ValueError(M.bad_choice("transport", TRANSPORTS, transport))
     if profile not in PROFILES:
-        raise ValueError(M.bad_choice("profile", profile, PROFILES))
+        raise ValueError(M.bad_choice("profile", PROFILES, profile))
     parts = [C.LANGUAGE + "\n" + function_list(), *_behaviour(transport, profile),
              *_output_format(transport, profile)]
     return "\n\n".join(parts) + "\n"

@@ -197,9 +197,10 @@ def test_tool_calls_are_taught_with_kebab_case_map_literals_only():
 
 
 def test_unknown_transport_or_profile_is_a_clear_error():
-    with pytest.raises(ValueError, match="unknown transport 'xml': choose one of 'content'"):
+    with pytest.raises(ValueError, match="transport must be one of content, tool_call, combined, "
+                                         "got 'xml'"):
         system_prompt(transport="xml")
-    with pytest.raises(ValueError, match="unknown profile 'loop'"):
+    with pytest.raises(ValueError, match="profile must be one of .*, got 'loop'"):
         system_prompt(profile="loop")
 
 
