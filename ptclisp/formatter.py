@@ -80,21 +80,22 @@ def format_float(x: float, *, compact: bool = False) -> str:
     return "-" + body if sign else body
 
 
-def _int_text(i: int) -> str:
-    """Decimal digits of any integer (past CPython's int-to-str digit limit too)."""
+def int_text(n: int) -> str:
+    """Decimal digits of any integer, past CPython's int-to-text digit limit too."""
     try:
-        return str(i)
-    except ValueError:  # over sys.get_int_max_str_digits: convert in chunks
-        if i < 0:
-            return "-" + _int_text(-i)
-        chunk = 10 ** 1000
+        return str(n)
+    except ValueError:  # over sys.get_int_max_str_digits: convert in chunks of 1000 digits
+        if n < 0:
+            return "-" + int_text(-n)
         parts = []
-        while i:
-            i, low = divmod(i, chunk)
+        while n:
+            n, low = divmod(n, _CHUNK)
             parts.append(low)
         head = str(parts.pop())
         return head + "".join(str(p).zfill(1000) for p in reversed(parts))
 
+
+_CHUNK = 10 ** 1000
 
 def _regex_text(source: str) -> str:
     """`#"src"`, escaping a bare double quote so the literal reads back."""
@@ -135,7 +136,7 @@ def _other_text(v, compact: bool) -> str:
 _ATOMS = {
     type(None): lambda v, c: "nil",
     bool: lambda v, c: "true" if v else "false",
-    int: lambda v, c: _int_text(v),
+    int: lambda v, c: int_text(v),
     float: lambda v, c: format_float(v, compact=c),
     Keyword: lambda v, c: ":" + v.name,
     Symbol: lambda v, c: "'" + str(v),

@@ -14,9 +14,21 @@ import threading
 import time
 from collections import OrderedDict
 
+from multiprocessing.connection import Connection
+
 from . import budget as _budget
 from . import errors, messages
+from .deepstack import stack_bytes
 from .isolation_wire import dumps, loads
+from .reader import read
+from .sandbox import FRAMES_PER_CALL, memory_error
+from .session import Session
+from .tools import ToolSet, bind_arguments
+
+try:
+    import resource
+except ImportError:  # pragma: no cover - not on this platform: no OS limits for the worker
+    resource = None
 
 FUNCTION_CACHE = 50_000  # functions a worker keeps for later runs
 AS_HEADROOM_MB = 512  # address space granted beyond the memory limit (thread stacks, arenas)
@@ -69,7 +81,6 @@ def zygote_main(fd: int):
 
 
 def _worker_process(fd: int):
-    from multiprocessing.connection import Connection
     worker_main(Connection(fd))
 
 
@@ -109,18 +120,17 @@ def _reply_bytes(reply: dict, limits, functions) -> bytes:
 
 
 def warm():
-    """Import the library and build the reader's grammar (done once, before forking)."""
-    from . import session  # noqa: F401  imports the builtins
-    from .reader import read
+    """Warm the reader once before forking (the library was imported with this module)."""
     read("(+ 1 2)")
 
 
 def _no_core_dumps():
     """A killed or crashed worker leaves no core file behind."""
+    if resource is None:
+        return
     try:
-        import resource
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    except (ImportError, ValueError, OSError):
+    except (ValueError, OSError):
         pass
 
 
@@ -134,9 +144,7 @@ def _vm_bytes() -> int | None:
 
 def _set_run_limits(limits):
     """Per run: the CPU-time and address-space limits of the worker."""
-    try:
-        import resource
-    except ImportError:
+    if resource is None:
         return
     if limits.timeout is not None:
         used = time.process_time()
@@ -146,8 +154,6 @@ def _set_run_limits(limits):
             resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
     vm = _vm_bytes()
     if vm is not None and limits.max_memory_mb is not None:
-        from .deepstack import stack_bytes
-        from .sandbox import FRAMES_PER_CALL
         room = (limits.max_memory_mb + AS_HEADROOM_MB) * 1024 * 1024
         room += stack_bytes(limits.max_depth * FRAMES_PER_CALL + 1000)
         _, hard = resource.getrlimit(resource.RLIMIT_AS)
@@ -186,7 +192,6 @@ class _KeptMemory:
 
 def _serve_run(conn, request: dict, functions: _Functions, kept: _KeptMemory) -> dict:
     """Run one program in this worker; the reply the host applies."""
-    from .session import Session
     memory = kept.rebuild(request)
     if memory is None:
         return {"status": "resync"}
@@ -202,7 +207,6 @@ def _serve_run(conn, request: dict, functions: _Functions, kept: _KeptMemory) ->
     try:
         r = s.run(request["source"])
     except MemoryError:
-        from .sandbox import memory_error
         return {"status": "error", "error": memory_error(limits)}
     reply = {"status": r.status, "prints": r.prints, "summaries": r.summaries,
              "journal": s.journal}
@@ -262,7 +266,6 @@ class _Channel:
 
 
 def _remote_toolset(specs, channel: _Channel):
-    from .tools import ToolSet
 
     class RemoteToolSet(ToolSet):
         """The worker's tools: the host's definitions, every call carried to the host."""
@@ -275,7 +278,6 @@ def _remote_toolset(specs, channel: _Channel):
                 b.pause()  # the host's tool time is not the program's work
             tool = self.get(name)
             if tool is not None:  # check and convert the arguments here, under this run's limits
-                from .tools import bind_arguments
                 bind_arguments(tool, args)
             try:
                 return channel.call(name, args)

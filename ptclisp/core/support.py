@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .. import messages
+from ..formatter import int_text  # noqa: F401  (used by json and format)
 from ..errors import EvalError
 from ..values import (
     MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, as_set, lookup, type_name,
@@ -47,19 +48,3 @@ def type_error(who: str, expected: str, got) -> EvalError:
 __all__ = ["as_fn", "seq", "type_error", "Keyword", "type_name"]
 
 
-def int_text(n: int) -> str:
-    """Decimal digits of any integer, past CPython's int-to-text digit limit too."""
-    try:
-        return str(n)
-    except ValueError:  # over sys.get_int_max_str_digits: convert in chunks of 1000 digits
-        if n < 0:
-            return "-" + int_text(-n)
-        parts = []
-        while n:
-            n, low = divmod(n, _CHUNK)
-            parts.append(low)
-        head = str(parts.pop())
-        return head + "".join(str(p).zfill(1000) for p in reversed(parts))
-
-
-_CHUNK = 10 ** 1000
