@@ -15,7 +15,7 @@ from openai.types.chat import (
 )
 from openai.types.responses import CustomToolParam, FunctionToolParam, Response, ResponseInputParam
 from anthropic.types import Message
-from pydantic import TypeAdapter
+from pydantic import BaseModel, TypeAdapter
 
 from ptclisp import Session, Tool
 from ptclisp.llm import handle_response, request_tools, tool_schema
@@ -35,7 +35,13 @@ def valid(type_, value):
 
 
 def _materialized(v):
-    """Validated data with pydantic's lazy iterables (Iterable[...] fields) read out."""
+    """Validated data with pydantic's lazy iterables (Iterable[...] fields) read out.
+
+    Some SDK releases put response models (pydantic) in the input unions; a block may then
+    validate as the model, whose unset defaults are not part of what we sent.
+    """
+    if isinstance(v, BaseModel):
+        return _materialized(v.model_dump(exclude_unset=True))
     if isinstance(v, dict):
         return {k: _materialized(x) for k, x in v.items()}
     if isinstance(v, (str, bytes)):
