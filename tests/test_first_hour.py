@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import subprocess
 import sys
 
@@ -150,15 +151,23 @@ def test_run_reads_a_program_from_piped_stdin():
     assert (p.returncode, p.stdout.strip()) == (0, "3")
 
 
+# A job started in the background by a non-interactive shell (CI runners do this) inherits
+# SIGINT ignored, and Python then installs no KeyboardInterrupt handler: the REPL under test
+# gets the handler a terminal user has.
+_REPL_CODE = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+              "from ptclisp.cli import main; sys.exit(main(['repl']))")
+
+
 def _repl():
-    return subprocess.Popen([sys.executable, "-c", "import sys; from ptclisp.cli import main; "
-                             "sys.exit(main(['repl']))"], stdin=subprocess.PIPE,
+    return subprocess.Popen([sys.executable, "-c", _REPL_CODE], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
-def _read_until(proc, marker: bytes) -> bytes:
+def _read_until(proc, marker: bytes, timeout: float = 60.0) -> bytes:
     seen = b""
     while marker not in seen:
+        ready, _, _ = select.select([proc.stdout], [], [], timeout)
+        assert ready, f"no {marker!r} within {timeout} s; saw {seen!r}"
         chunk = os.read(proc.stdout.fileno(), 1024)
         assert chunk, seen
         seen += chunk
@@ -184,8 +193,16 @@ def test_repl_ctrl_c_cancels_the_input_being_typed():
         proc.stdin.write(b"(+ 1\n")
         proc.stdin.flush()
         _read_until(proc, b"...> ")
-        proc.send_signal(signal.SIGINT)
-        _read_until(proc, b"(input cancelled)")
+        # Python raises KeyboardInterrupt at its next check: a signal that lands between the
+        # prompt's flush and the blocking read waits for the read, so send again until it
+        # lands (a second signal while one is pending interrupts the read; they coalesce).
+        seen = b""
+        for _ in range(30):
+            proc.send_signal(signal.SIGINT)
+            if select.select([proc.stdout], [], [], 1.0)[0]:
+                seen = _read_until(proc, b"(input cancelled)")
+                break
+        assert b"(input cancelled)" in seen
         out, err = proc.communicate(b"(+ 2 3)\n", timeout=60)
     finally:
         if proc.poll() is None:

@@ -18,7 +18,10 @@ from ptclisp import Limits, Session, export, format_value, messages
 
 from hostile import MARGIN
 
-FREEZE = 0.5  # seconds the host's heartbeat may be kept waiting
+# Seconds the host's heartbeat may be kept waiting. A freeze these walls prevent lasts minutes;
+# on a quiet machine the gaps are 40-80 ms, on a 2-core machine shared with other jobs up to
+# ~0.7 s (the OS, not the GIL, keeps the heartbeat waiting).
+FREEZE = 1.0
 MODES = ("none", "process")
 P = "2305843009213693951"  # CPython's modulus of number hashes: multiples all hash alike
 ALIKE = f"(mapv (fn [i] (* i {P})) (range 1 N))"
