@@ -416,12 +416,12 @@ def compile_fn_loop(compiler, node: A.Fn, ns: dict, fold: bool):
     if not fold:
         em.emit(1, "g_out = []")
         em.emit(1, "g_append = g_out.append")
+    em.emit(1, "if g_fd > g_fm and len(xs):")  # the first call would fail
+    em.emit(2, "raise g_fb.depth_error()")
     em.emit(1, "try:")
     em.emit(2, "g_fb.depth = g_fd  # each item's call is one level deeper; its own calls restore it")
     em.emit(2, f"for {item} in xs:")
     _emit_tick(em, 3)
-    em.emit(3, "if g_fd > g_fm:")
-    em.emit(4, "raise g_fb.depth_error()")
     if fold:
         em.emit(3, "a0 = acc")
     em.emit(3, "try:")
@@ -472,12 +472,12 @@ def _owned_fold(em, node: A.Fn):
     em.emit(1, "g_fd, g_fm = g_fd0 + 1, g_fb.max_depth")
     em.emit(1, "g_it = iter(xs)")
     em.emit(1, "g_tm = g_transient(acc, xs)")
+    em.emit(1, "if g_fd > g_fm and len(xs):")  # the first call would fail
+    em.emit(2, "raise g_fb.depth_error()")
     em.emit(1, "try:")
     em.emit(2, "g_fb.depth = g_fd")
     em.emit(2, "for a1 in g_it if g_tm is not None else ():")
     _emit_tick(em, 3)
-    em.emit(3, "if g_fd > g_fm:")
-    em.emit(4, "raise g_fb.depth_error()")
     em.emit(3, "a0 = None")  # the map is not read before assoc (_owned_assoc)
     em.emit(3, "try:")
     em.emit(4, "pass")
@@ -499,8 +499,6 @@ def _owned_fold(em, node: A.Fn):
     em.emit(3, "acc = g_tm")
     em.emit(2, "for a1 in g_it:")
     _emit_tick(em, 3)
-    em.emit(3, "if g_fd > g_fm:")
-    em.emit(4, "raise g_fb.depth_error()")
     em.emit(3, "a0 = acc")
     em.emit(3, "try:")
     em.emit(4, "pass")

@@ -272,11 +272,14 @@ class _Grammar:
 # ---------------------------------------------------------------- fast reader
 
 _INFO: dict = {"": (K_EOF, None)}  # token -> (kind, symbol parts or keyword), short tokens
+_COMMENT_INFO = (K_COMMENT, None)
 
 
 def _info(tok: str):
     """(kind, payload) of a token. Terminals never overlap, so matching the token on its own
     gives the terminal that matched it in place."""
+    if tok[0] == ";":  # only a comment starts so; comments are not kept (mostly one-offs)
+        return _COMMENT_INFO
     k = _grammar().token.match(tok).lastindex
     payload = _split_symbol(tok) if k == K_SYMBOL else Keyword(tok[1:]) if k == K_KEYWORD else None
     info = (k, payload)
