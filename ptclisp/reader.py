@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextvars
 import functools
 import re
+import threading
 from importlib import resources
 
 from lark import Lark
@@ -244,12 +245,17 @@ _ATOM_OF = {_KIND[k]: v for k, v in _ATOMS.items()}
 
 
 class _Grammar:
-    """The grammar loaded once: Lark's LALR parser, and scanners made of its own terminals."""
+    """The grammar loaded once: scanners made of its own terminals, and Lark's LALR parser
+    (the reference reader) built at its first use: its tables are most of the grammar's
+    set-up time, and `read` never needs them."""
 
     def __init__(self):
-        source = (resources.files("ptclisp.grammar") / "ptclisp.lark").read_text(encoding="utf-8")
-        self.lark = Lark(source, parser="lalr", lexer="basic", transformer=_LarkForms())
-        regexps = {t.name: t.pattern.to_regexp() for t in self.lark.terminals}
+        self.source = (resources.files("ptclisp.grammar") / "ptclisp.lark").read_text(encoding="utf-8")
+        self._lark = None
+        self._lark_lock = threading.Lock()
+        # an Earley front end builds no parse tables: the cheap way to the compiled terminals
+        terminals = Lark(self.source, parser="earley", lexer="dynamic").terminals
+        regexps = {t.name: t.pattern.to_regexp() for t in terminals}
         ws = regexps.pop("WS")
         if sorted(_ORDER) != sorted(regexps):
             raise RuntimeError(f"reader and grammar disagree on terminals: {sorted(regexps)}")
@@ -262,6 +268,16 @@ class _Grammar:
         # (whitespace, token) pairs of a whole text at C speed; gaps mean a bad token
         self.pairs = re.compile("(%s)?((?:%s)|\\Z)" % (ws, ")|(?:".join(alternatives))).findall
         self.ws = re.compile(ws)
+
+    @property
+    def lark(self) -> Lark:
+        """Lark's LALR parser over the grammar, building forms (read_with_lark)."""
+        if self._lark is None:
+            with self._lark_lock:
+                if self._lark is None:
+                    self._lark = Lark(self.source, parser="lalr", lexer="basic",
+                                      transformer=_LarkForms())
+        return self._lark
 
     def skip_ws(self, text: str, pos: int) -> int:
         """The offset after any whitespace at pos."""
