@@ -339,11 +339,33 @@ class Analyzer:
                 if not b.accepts(len(args)):
                     return self.error(messages.wrong_arity(len(args), b.fn.ptc_name), f,
                                       hint=messages.usage(b.signature), code="arity")
+                if b.fn.ptc_name in _FOLDABLE and all(type(a) is A.Const for a in args):
+                    return _folded(b, args) or A.BuiltinCall(b, args, f, span=f.span)
                 return A.BuiltinCall(b, args, f, span=f.span)
             if not callable(v) and not _data_callable(v):
                 return self.error(messages.not_a_function(v), f, hint=messages.HINT_NOT_CALLABLE,
                                   code="not-callable")
         return A.Call(fn, args, f, span=f.span)
+
+
+# arithmetic and comparisons folded when every argument is a small number: cheap, pure, and
+# the same builtin computes the value (an error, e.g. (/ 1 0), is left to the run)
+_FOLDABLE = frozenset({"+", "-", "*", "<", ">", "<=", ">=", "=", "not=", "==", "inc", "dec",
+                       "max", "min", "abs", "mod", "rem", "quot"})
+_FOLD_MAX = 1 << 31
+
+
+def _folded(b, args):
+    """A Const of b applied to constant small-number args, or None."""
+    values = [a.value for a in args]
+    for v in values:
+        if not (type(v) is int and -_FOLD_MAX < v < _FOLD_MAX or type(v) is float):
+            return None
+    try:
+        v = b.fn(*values)
+    except Exception:  # the run reports it, with its position
+        return None
+    return A.Const(v) if type(v) in (int, float, bool) else None
 
 
 class _Abort(Exception):

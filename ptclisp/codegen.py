@@ -14,11 +14,15 @@ from __future__ import annotations
 import itertools
 import threading
 
+import attrs
+
 from . import ast as A
 from . import evaluator, functions, messages, patterns
+from .core.maps import twin_key
 from .core.support import as_fn
+from .core.text import _UNCHARGED
 from .errors import EvalError, LimitExceeded, PtcError
-from .values import MISSING, Keyword, freeze, hkey, lookup
+from .values import MISSING, HashMap, Keyword, freeze, hkey, lookup
 
 import logging
 import os
@@ -37,6 +41,7 @@ _CODE_LOCK = threading.Lock()  # sessions on many threads share the cache
 _ARITH = {"+": "+", "-": "-"}  # not *: the builtin caps big-integer growth
 _COMPARE = {"<": "<", ">": ">", "<=": "<=", ">=": ">="}
 _PLAIN_KEYS = (Keyword, str)  # map-literal keys that freeze to themselves and never collide
+_SQRT_INT63 = 3_037_000_499  # ints below this in size multiply without big-integer growth
 
 
 class _Emitter:
@@ -50,6 +55,7 @@ class _Emitter:
             "g_ctx": compiler.ctx, "g_M": MISSING, "g_lookup": lookup, "g_as_fn": as_fn,
             "g_RECUR": evaluator.RECUR, "g_CATCH": (PtcError, *evaluator.CONVERTED), "g_fix": _fix, "g_call_fix": _call_fix,
             "g_unbound": _unbound, "g_case_index": _case_index, "g_checkpoint": _checkpoint,
+            "g_SQ": _SQRT_INT63,
         })
         self.names = itertools.count()
         self.lines: list[str] = []
@@ -217,6 +223,9 @@ class _Emitter:
         args = [self.expr(a, d) for a in node.args]
         t = self.temp()
         name = b.fn.ptc_name
+        inline = _INLINE.get(name)
+        if inline is not None and inline(self, node, args, t, d):
+            return t
         op = _ARITH.get(name) if len(args) == 2 else None
         cmp = _COMPARE.get(name) if len(args) == 2 else None
         if op or cmp:  # inline the common int/float case; everything else goes to the builtin
@@ -229,6 +238,42 @@ class _Emitter:
         else:
             self.call_stmt(d, t, self.bind(b.fn, "b"), args, node, name)
         return t
+
+    def times(self, node, args, t, d) -> bool:
+        """`(* x y)` on two ints whose product surely fits 63 bits, inline; else the builtin."""
+        if len(args) != 2:
+            return False
+        tests = " and ".join(f"type({a}) is int and -g_SQ < {a} < g_SQ" for a in args
+                             if not a.lstrip("-").isdigit())
+        self.emit(d, f"if {tests or 'True'}:")
+        self.emit(d + 1, f"{t} = {args[0]} * {args[1]}")
+        self.emit(d, "else:")
+        self.call_stmt(d + 1, t, self.bind(node.builtin.fn, "b"), args, node, "*")
+        return True
+
+    def str_(self, node, args, t, d) -> bool:
+        """`(str ...)` of strings and ints short enough to need no size charge, as one
+        concatenation; any other argument, or a longer text, goes to the builtin."""
+        if not 2 <= len(args) <= 8:
+            return False
+        tests, lengths, parts, room = [], [], [], _UNCHARGED - 20 * len(args)
+        for a, x in zip(node.args, args):
+            if type(a) is A.Const and type(a.value) is str:
+                room -= len(a.value)
+                parts.append(x)
+                continue
+            if type(a) is A.Const:
+                return False
+            tests.append(f"(type({x}) is str or type({x}) is int and -g_SQ < {x} < g_SQ)")
+            lengths.append(f"(len({x}) if type({x}) is str else 0)")
+            parts.append(f"({x} if type({x}) is str else str({x}))")
+        if room <= 0 or not tests:
+            return False
+        self.emit(d, f"if {' and '.join(tests)} and {' + '.join(lengths)} < {room}:")
+        self.emit(d + 1, f"{t} = {' + '.join(parts)}")
+        self.emit(d, "else:")
+        self.call_stmt(d + 1, t, self.bind(node.builtin.fn, "b"), args, node, "str")
+        return True
 
     def call_stmt(self, d, t, fn, args, node, name):
         arglist = ", ".join(args)
@@ -284,6 +329,8 @@ class _Emitter:
         exec(code, self.ns)  # noqa: S102 - generated from our own AST; no program text inside
         return self.ns[name]
 
+
+_INLINE = {"*": _Emitter.times, "str": _Emitter.str_}  # builtins emitted inline (common cases)
 
 _HANDLERS = {
     A.Const: _Emitter.const, A.Local: _Emitter.local, A.Global: _Emitter.global_,
@@ -355,6 +402,12 @@ def compile_fn_loop(compiler, node: A.Fn, ns: dict, fold: bool):
     if node.rest is not None or len(node.params) != (2 if fold else 1) \
             or any(type(p) not in _SIMPLE_PARAMS for p in node.params):
         return None
+    if fold and _owned_assoc(node):
+        em = _fast_emitter(compiler, ns)
+        try:
+            return _owned_fold(em, node)
+        except _NeedsFrame:
+            pass
     em = _fast_emitter(compiler, ns)
     item = "a1" if fold else "a0"
     em.emit(1, "g_fb = g_ctx.budget")
@@ -363,12 +416,12 @@ def compile_fn_loop(compiler, node: A.Fn, ns: dict, fold: bool):
     if not fold:
         em.emit(1, "g_out = []")
         em.emit(1, "g_append = g_out.append")
+    em.emit(1, "if g_fd > g_fm and len(xs):")  # the first call would fail
+    em.emit(2, "raise g_fb.depth_error()")
     em.emit(1, "try:")
     em.emit(2, "g_fb.depth = g_fd  # each item's call is one level deeper; its own calls restore it")
     em.emit(2, f"for {item} in xs:")
     _emit_tick(em, 3)
-    em.emit(3, "if g_fd > g_fm:")
-    em.emit(4, "raise g_fb.depth_error()")
     if fold:
         em.emit(3, "a0 = acc")
     em.emit(3, "try:")
@@ -386,6 +439,96 @@ def compile_fn_loop(compiler, node: A.Fn, ns: dict, fold: bool):
     return em.build("f_loop", "template, xs, acc")
 
 
+def _owned_assoc(node: A.Fn) -> bool:
+    """True for `(fn [m x] (assoc m k v))` where k and v do not read m: each item's map is
+    seen only by the next item's assoc, so a fold may grow one private map in place."""
+    body, acc = node.body, node.params[0]
+    return (not node.has_recur and type(acc) is A.PBind and type(body) is A.BuiltinCall
+            and body.builtin.fn.ptc_name == "assoc" and len(body.args) == 3
+            and type(body.args[0]) is A.Local and body.args[0].slot == acc.slot
+            and not any(_reads_slot(a, acc.slot) for a in body.args[1:]))
+
+
+def _reads_slot(node, slot: int) -> bool:
+    """True if node may read local `slot` (conservatively: any nested function may)."""
+    if type(node) is A.Local:
+        return node.slot == slot
+    if type(node) is A.Fn:
+        return True
+    if type(node) in (tuple, list):
+        return any(_reads_slot(x, slot) for x in node)
+    if attrs.has(type(node)):
+        return any(_reads_slot(getattr(node, f.name), slot) for f in attrs.fields(type(node)))
+    return False
+
+
+def _owned_fold(em, node: A.Fn):
+    """`f_loop` for a fold of `(fn [m x] (assoc m k v))` (see _owned_assoc): a private dict
+    takes each item's key and value in place, as a transient would. A key that is not a
+    plain scalar ends the private map: the rest of the items run the usual fold."""
+    body = node.body
+    em.emit(1, "g_fb = g_ctx.budget")
+    em.emit(1, "g_fd0 = g_fb.depth")
+    em.emit(1, "g_fd, g_fm = g_fd0 + 1, g_fb.max_depth")
+    em.emit(1, "g_it = iter(xs)")
+    em.emit(1, "g_tm = g_transient(acc, xs)")
+    em.emit(1, "if g_fd > g_fm and len(xs):")  # the first call would fail
+    em.emit(2, "raise g_fb.depth_error()")
+    em.emit(1, "try:")
+    em.emit(2, "g_fb.depth = g_fd")
+    em.emit(2, "for a1 in g_it if g_tm is not None else ():")
+    _emit_tick(em, 3)
+    em.emit(3, "a0 = None")  # the map is not read before assoc (_owned_assoc)
+    em.emit(3, "try:")
+    em.emit(4, "pass")
+    if _emit_fast_body(em, node, 4, emit=False) is None:
+        raise _NeedsFrame
+    k, v = em.expr(body.args[1], 4), em.expr(body.args[2], 4)
+    em.emit(4, f"if type({k}) is int:")  # no twin, freezes to itself, never a KeyedMap key
+    em.emit(5, f"g_tm[{k}] = {v}")
+    em.emit(4, f"elif type({k}) in g_PLAIN_KEY:")
+    em.emit(5, f"g_tm[g_twin_key(g_tm, {k})] = {v}")
+    em.emit(4, "else:")  # a key assoc has more to do with: the rest by the usual fold
+    em.call_stmt(5, "acc", em.bind(body.builtin.fn, "b"), ["g_tm", k, v], body, "assoc")
+    em.emit(5, "g_tm = None")
+    em.emit(5, "break")
+    em.emit(3, "except g_PtcError as g_e:")
+    em.emit(4, "g_add_frame(g_e, template)")
+    em.emit(4, "raise")
+    em.emit(2, "if g_tm is not None:")
+    em.emit(3, "acc = g_tm")
+    em.emit(2, "for a1 in g_it:")
+    _emit_tick(em, 3)
+    em.emit(3, "a0 = acc")
+    em.emit(3, "try:")
+    em.emit(4, "pass")
+    r = _emit_fast_body(em, node, 4)
+    if r is None:
+        raise _NeedsFrame
+    em.emit(3, "except g_PtcError as g_e:")
+    em.emit(4, "g_add_frame(g_e, template)")
+    em.emit(4, "raise")
+    em.emit(3, f"acc = {r}")
+    em.emit(1, "finally:")
+    em.emit(2, "g_fb.depth = g_fd0")
+    em.emit(1, "return acc")
+    em.ns.update(g_transient=_transient, g_PLAIN_KEY=_PLAIN_KEY, g_twin_key=twin_key)
+    return em.build("f_loop", "template, xs, acc")
+
+
+_PLAIN_KEY = frozenset({str, Keyword, float, type(None)})  # keys freeze() leaves as they are
+
+
+def _transient(acc, xs):
+    """A private dict copy of a fold's starting map (nil: empty), or None to fold as usual."""
+    if acc is None:
+        return {}
+    t = type(acc)
+    if (t is dict or t is HashMap) and len(acc) <= 4 * len(xs) + 64:
+        return dict(acc) if t is dict else dict(acc.items())
+    return None
+
+
 def _fast_emitter(compiler, ns):
     em = _Emitter(compiler, ns, fast=True)
     em.ns.update(g_NOARG=_NOARG, g_fn_arity=_fn_arity, g_PtcError=PtcError, g_add_frame=functions.add_frame)
@@ -398,8 +541,9 @@ def _emit_tick(em, d):
     em.emit(d + 1, "g_fb.checkpoint()")
 
 
-def _emit_fast_body(em, node: A.Fn, d):
-    """Bind the slots from a<i>, the template and None, then emit the body; None if it cannot."""
+def _emit_fast_body(em, node: A.Fn, d, emit: bool = True):
+    """Bind the slots from a<i>, the template and None, then emit the body (unless not emit);
+    None if it cannot."""
     bound = set()
     for i, p in enumerate(node.params):
         if type(p) is A.PBind:
@@ -412,6 +556,8 @@ def _emit_fast_body(em, node: A.Fn, d):
     rest_slots = [f"s{i}" for i in range(node.nslots) if i not in bound]
     if rest_slots:
         em.emit(d, " = ".join(rest_slots) + " = None")
+    if not emit:
+        return "None"
     try:
         if node.has_recur:
             return em.loop_body(list(node.params), node.body, d, node.span)

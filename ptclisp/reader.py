@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextvars
 import functools
 import re
+import threading
 from importlib import resources
 
 from lark import Lark
@@ -244,12 +245,17 @@ _ATOM_OF = {_KIND[k]: v for k, v in _ATOMS.items()}
 
 
 class _Grammar:
-    """The grammar loaded once: Lark's LALR parser, and scanners made of its own terminals."""
+    """The grammar loaded once: scanners made of its own terminals, and Lark's LALR parser
+    (the reference reader) built at its first use: its tables are most of the grammar's
+    set-up time, and `read` never needs them."""
 
     def __init__(self):
-        source = (resources.files("ptclisp.grammar") / "ptclisp.lark").read_text(encoding="utf-8")
-        self.lark = Lark(source, parser="lalr", lexer="basic", transformer=_LarkForms())
-        regexps = {t.name: t.pattern.to_regexp() for t in self.lark.terminals}
+        self.source = (resources.files("ptclisp.grammar") / "ptclisp.lark").read_text(encoding="utf-8")
+        self._lark = None
+        self._lark_lock = threading.Lock()
+        # an Earley front end builds no parse tables: the cheap way to the compiled terminals
+        terminals = Lark(self.source, parser="earley", lexer="dynamic").terminals
+        regexps = {t.name: t.pattern.to_regexp() for t in terminals}
         ws = regexps.pop("WS")
         if sorted(_ORDER) != sorted(regexps):
             raise RuntimeError(f"reader and grammar disagree on terminals: {sorted(regexps)}")
@@ -263,6 +269,16 @@ class _Grammar:
         self.pairs = re.compile("(%s)?((?:%s)|\\Z)" % (ws, ")|(?:".join(alternatives))).findall
         self.ws = re.compile(ws)
 
+    @property
+    def lark(self) -> Lark:
+        """Lark's LALR parser over the grammar, building forms (read_with_lark)."""
+        if self._lark is None:
+            with self._lark_lock:
+                if self._lark is None:
+                    self._lark = Lark(self.source, parser="lalr", lexer="basic",
+                                      transformer=_LarkForms())
+        return self._lark
+
     def skip_ws(self, text: str, pos: int) -> int:
         """The offset after any whitespace at pos."""
         m = self.ws.match(text, pos)
@@ -272,11 +288,14 @@ class _Grammar:
 # ---------------------------------------------------------------- fast reader
 
 _INFO: dict = {"": (K_EOF, None)}  # token -> (kind, symbol parts or keyword), short tokens
+_COMMENT_INFO = (K_COMMENT, None)
 
 
 def _info(tok: str):
     """(kind, payload) of a token. Terminals never overlap, so matching the token on its own
     gives the terminal that matched it in place."""
+    if tok[0] == ";":  # only a comment starts so; comments are not kept (mostly one-offs)
+        return _COMMENT_INFO
     k = _grammar().token.match(tok).lastindex
     payload = _split_symbol(tok) if k == K_SYMBOL else Keyword(tok[1:]) if k == K_KEYWORD else None
     info = (k, payload)

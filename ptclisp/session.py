@@ -61,6 +61,9 @@ class Limits:
     isolation: str = attrs.field(default="none", validator=attrs.validators.in_(("none", "process")))
 
 
+_DEFAULT_LIMITS = Limits()  # frozen: one instance serves every Session given no limits
+
+
 @attrs.define
 class Result:
     """The outcome of one run.
@@ -121,7 +124,7 @@ class Session:
         self.tools = tools if isinstance(tools, ToolSet) else ToolSet(tools)
         if limits is not None and not isinstance(limits, Limits):
             raise TypeError(messages.api_not_limits(limits))
-        self.limits = limits or Limits()
+        self.limits = limits or _DEFAULT_LIMITS
         self.memory: dict = dict(memory or {})
         self.history: list = []  # *1 first
         self.clock = clock or time.time

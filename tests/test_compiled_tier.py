@@ -141,3 +141,18 @@ def test_big_collections_run_a_function_in_its_compiled_loop(monkeypatch):
     assert len(loops) == 1  # below THRESHOLD items: plain calls
     r = ptclisp.run("(reduce (fn [acc x] (if (odd? x) (+ acc x) acc)) 0 (range 1000))")
     assert r.value == sum(range(1, 1000, 2)) and len(loops) == 2 and loops[1] is not None
+
+
+def test_private_map_fold_stops_at_the_step_limit(monkeypatch):
+    """The fold that grows one private map still ticks the budget for every item."""
+    monkeypatch.setattr(codegen, "THRESHOLD", 1)
+    r = ptclisp.run("(reduce (fn [m i] (assoc m i i)) {} (range 100000))",
+                    limits=ptclisp.Limits(max_steps=5000))
+    assert r.status == "error" and r.error.limit == "max_steps"
+
+
+def test_private_map_fold_errors_name_the_function(monkeypatch):
+    monkeypatch.setattr(codegen, "THRESHOLD", 1)
+    r = ptclisp.run("(defn put [m x] (assoc m x (/ 1 x))) (reduce put {} [2 1 0])")
+    assert r.status == "error" and "Divide by zero" in r.error.message
+    assert [name for name, _ in r.error.stack] == ["put"]

@@ -281,6 +281,11 @@ def is_odd(x):
     return n is not None and n % 2 == 1
 
 
+# whole collections at once for map/filter/remove (seqs_base.results): no call per integer
+is_even.ptc_many = lambda xs: [x % 2 == 0 if type(x) is int else is_even(x) for x in xs]
+is_odd.ptc_many = lambda xs: [x % 2 == 1 if type(x) is int else is_odd(x) for x in xs]
+
+
 @_pred("infinite?", "True for ##Inf and ##-Inf.",
        (("(infinite? (/ 1.0 0.0))", "true"), ("(infinite? 1e308)", "false")))
 def is_infinite(x):

@@ -208,7 +208,8 @@ def fn1(f):
 
 
 def results(f, xs) -> list:
-    """[(f x) for x in xs]; a user function may run them all in one compiled loop (functions.py)."""
+    """[(f x) for x in xs]; a user function may run them all in one compiled loop (functions.py),
+    some builtins in one comprehension."""
     if type(f) is Keyword:
         return field_values(f, xs)
     loop = getattr(f, "ptc_loop", None)
@@ -216,6 +217,9 @@ def results(f, xs) -> list:
         out = loop(f, xs)
         if out is not MISSING:
             return out
+    many = getattr(f, "ptc_many", None)  # a builtin's whole-collection form (predicates.py)
+    if many is not None:
+        return many(xs)
     return list(map(fn1(f), xs))
 
 

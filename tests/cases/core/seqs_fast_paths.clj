@@ -67,3 +67,13 @@
 
 (reduce (fn [a b] (str a b)) ["x"])
 ;; => "x"
+
+;; even?/odd? over a whole collection at once: whole floats count, anything else is false
+(filter even? [1 2 3 4.0 5.5 -2 nil true])
+;; => [2 4.0 -2]
+
+(remove odd? [1 2 -3 3.0 "a"])
+;; => [2 "a"]
+
+(map odd? [-1 0 2.0 -3.0])
+;; => [true false false true]
