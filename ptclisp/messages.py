@@ -1188,3 +1188,8 @@ def api_not_source(value) -> str:
 API_UPSTREAMS_NEED_PACKAGE = (
     "Session(upstreams=...) with a path or a dict needs the upstream layer: `import "
     "ptclisp.upstream` first (pip install 'ptclisp[mcp]'), or pass ptclisp.upstream.load(...)")
+
+
+def cli_upstreams_missing(missing: str) -> str:
+    return (f"--upstreams needs the MCP SDK and jsonschema ({missing} is not installed): "
+            "pip install 'ptclisp[mcp]'")

@@ -53,6 +53,10 @@ class Binding:
                              "catalog_loaded."),
         ]
 
+    def catalog_text(self) -> str:
+        """The catalog the model reads (lisp_eval's description, the system prompt)."""
+        return self.host.catalog_text()
+
     def begin_run(self) -> None:
         """A new program: its upstream call count starts at zero."""
         with self._lock:
