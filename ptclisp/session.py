@@ -181,12 +181,12 @@ class Session:
 
     @classmethod
     def load(cls, text: str, *, tools=None, limits: Limits | None = None, data=None, clock=None,
-             budget=None) -> "Session":
+             budget=None, upstreams=None) -> "Session":
         """A Session from the text `save` returned, with the host's tools, limits and data."""
         state = _saving.load_state(text)
         session = cls(tools=tools, limits=limits, data=data, clock=clock, budget=budget,
                       memory=state["memory"], journal=state["journal"],
-                      signature=state["signature"])
+                      signature=state["signature"], upstreams=upstreams)
         session.history = state["history"]
         session.summaries = state["summaries"]
         return session

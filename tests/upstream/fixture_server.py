@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import sys
 
 import anyio
@@ -24,6 +25,27 @@ ACCOUNTS = [
     {"customer_id": 11, "name": "Bo", "tier": "silver", "region": "south"},
     {"customer_id": 12, "name": "Cy", "tier": "gold", "region": "south"},
 ]
+
+
+def _generated(n: int) -> tuple[list, list]:
+    """FIXTURE_ROWS=n: n orders over n // 4 customers, fixed by a seed (the bytes benchmark)."""
+    rng = random.Random(20)
+    customers = max(n // 4, 1)
+    orders = [{"id": i, "customer_id": 100 + rng.randrange(customers),
+               "total": round(rng.uniform(5, 500), 2),
+               "status": rng.choice(["open", "shipped", "cancelled"]),
+               "placed": f"2026-{rng.randint(1, 11):02d}-{rng.randint(1, 28):02d}",
+               "note": rng.choice(["", "gift wrap", "leave at the door", "fragile"])}
+              for i in range(1, n + 1)]
+    accounts = [{"customer_id": 100 + c, "name": f"Customer {c}",
+                 "tier": rng.choice(["gold", "silver", "bronze"]),
+                 "region": rng.choice(["north", "south", "east", "west"]),
+                 "email": f"customer{c}@example.com"} for c in range(customers)]
+    return orders, accounts
+
+
+if os.environ.get("FIXTURE_ROWS"):
+    ORDERS, ACCOUNTS = _generated(int(os.environ["FIXTURE_ROWS"]))
 
 shop = MCPServer("shop")
 
