@@ -18,6 +18,7 @@ from ..formatter import format_value
 from ..tooldef import Tool
 from ..values import Keyword
 from . import messages as M
+from .config import LIST_TIMEOUT
 from .mcp_client import ConnectionLost
 from .openapi import HttpFault
 from .openapi import call as http_call
@@ -77,9 +78,9 @@ class Binding:
 
     def call(self, args: dict) -> dict:
         server, tool, arguments = self._shape(args)
-        host = self.host
+        host, bound = self.host, self._run_bound()
         try:
-            tools = host.tools_of(server)
+            tools = host.tools_of(server, min(LIST_TIMEOUT, bound))
         except Unavailable as e:
             return fault("upstream_unavailable", str(e))
         info = tools.get(tool)
@@ -91,7 +92,7 @@ class Binding:
             if self.calls >= host.limits.max_calls_per_program:
                 return fault("cap_exhausted", M.cap_exhausted(host.limits.max_calls_per_program))
             self.calls += 1
-        timeout = self._timeout()
+        timeout = min(host.limits.call_timeout, bound)
         if server in host.operations:
             return self._http(server, tool, arguments, timeout)
         return self._mcp(server, info, arguments, timeout)
@@ -120,16 +121,18 @@ class Binding:
                             code="tool-args", hint=M.HINT_CALL)
         return server, tool, arguments
 
-    def _timeout(self) -> float:
-        """The upstream's call timeout, or less when the run's limits leave less."""
-        timeout = self.host.limits.call_timeout
+    @staticmethod
+    def _run_bound() -> float:
+        """Seconds the run's own limits leave a wait on an upstream (its tool_timeout and
+        max_wall, less a margin), so that the wait ends as our fault value, not its error."""
+        bound = float("inf")
         b = _budget.current()
         if b is not None:
             tool_limit = getattr(b.limits, "tool_timeout", None)
             if tool_limit is not None:
-                timeout = min(timeout, tool_limit * MARGIN)
-            timeout = min(timeout, max((b.wall_deadline - b.clock()) * MARGIN, 0.001))
-        return timeout
+                bound = tool_limit * MARGIN
+            bound = min(bound, max((b.wall_deadline - b.clock()) * MARGIN, 0.001))
+        return bound
 
     def _mcp(self, server: str, info, arguments: dict, timeout: float) -> dict:
         host = self.host

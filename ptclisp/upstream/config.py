@@ -24,6 +24,7 @@ PROTOCOL_HEADERS = {"mcp-protocol-version", "mcp-session-id", "user-agent"}
 SECRET_HEADERS = {"authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"}
 DEFAULT_CALL_TIMEOUT = 30.0  # seconds; the configuration may lower it or raise it up to 60
 MAX_CALL_TIMEOUT = 60.0
+LIST_TIMEOUT = 30.0  # seconds to start an upstream and list its tools (apart from call time)
 DEFAULT_RESPONSE_BYTES = 2 * 1024 * 1024
 DEFAULT_CALLS_PER_PROGRAM = 50
 

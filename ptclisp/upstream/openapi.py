@@ -128,7 +128,7 @@ def call(spec: UpstreamSpec, secrets: Secrets, op: Operation, args: dict, timeou
         reason = getattr(e, "reason", e)
         if isinstance(reason, (socket.timeout, TimeoutError)):
             raise HttpFault("timeout", "") from None
-        raise HttpFault("upstream_unavailable", str(reason)) from None
+        raise HttpFault("upstream_unavailable", getattr(reason, "strerror", None) or str(reason)) from None
     if len(body) > cap:
         raise HttpFault("response_too_large", "")
     if status == 204 or not body:

@@ -22,14 +22,13 @@ from . import catalog as C
 from .calls import Binding
 from .catalog import Unavailable, near_hint
 from . import messages as M
-from .config import Config, load_config
+from .config import LIST_TIMEOUT, Config, load_config
 from .loop import LoopThread
 from .mcp_client import ConnectionLost, McpConnection
 from .openapi import compile_operations
 from .redact import Redactor
 
 log = logging.getLogger("ptclisp.upstream")
-LIST_TIMEOUT = 30.0  # seconds to start an upstream and list its tools
 
 
 class Upstreams:
@@ -78,15 +77,16 @@ class Upstreams:
         with self._lock:
             return server in self._tools
 
-    def tools_of(self, server: str) -> dict:
-        """tool name -> ToolInfo of a server, listing it first if needed; Unavailable if it can't."""
+    def tools_of(self, server: str, timeout: float = LIST_TIMEOUT) -> dict:
+        """tool name -> ToolInfo of a server, listing it first if needed (starting it, within
+        timeout seconds); Unavailable if it can't."""
         with self._lock:
             known = self._tools.get(server)
         if known is not None:
             return known
         try:
             with tool_time():
-                listed = self.loop.run(self.connections[server].list_tools(), LIST_TIMEOUT)
+                listed = self.loop.run(self.connections[server].list_tools(), timeout)
         except concurrent.futures.TimeoutError:
             raise Unavailable(M.unavailable(server, M.NOT_STARTED)) from None
         except Exception as e:  # noqa: BLE001 - any failure to start or list is a world fault

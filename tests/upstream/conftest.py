@@ -44,8 +44,7 @@ def wait_for_port(port: int, process, timeout: float = 30.0) -> None:
 def crm_url():
     port = free_port()
     process = subprocess.Popen([sys.executable, SERVER, "http", str(port), "crm"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               env={**os.environ, "CRM_TOKEN": API_TOKEN})
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         wait_for_port(port, process)
         yield f"http://127.0.0.1:{port}/mcp"

@@ -12,7 +12,7 @@ import sys
 
 import anyio
 
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import Context, MCPServer
 
 ORDERS = [
     {"id": 1, "customer_id": 10, "total": 120.5, "status": "open"},
@@ -140,9 +140,10 @@ def get_account(customer_id: int) -> dict:
 
 
 @crm.tool()
-def whoami() -> str:
-    """A buggy tool that echoes the server's expected token."""
-    return f"expected token {os.environ.get('CRM_TOKEN', '')}"
+def whoami(ctx: Context) -> dict:
+    """A buggy tool that echoes the credentials it got."""
+    headers = ctx.headers or {}
+    return {"authorization": headers.get("authorization"), "tenant": headers.get("x-tenant")}
 
 
 def main() -> None:

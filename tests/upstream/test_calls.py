@@ -136,6 +136,21 @@ def test_openapi_http_errors_and_unreachable(host):
                                                                      "HTTP 404 Not Found"))
 
 
+def test_unreachable_http_upstreams():
+    import ptclisp.upstream as U
+    from conftest import HERE, free_port
+    url = f"http://127.0.0.1:{free_port()}"  # nothing listens there
+    cfg = {"upstreams": {
+        "h": {"transport": "mcp_http", "url": url + "/mcp", "allow_insecure_http": True},
+        "o": {"transport": "openapi", "base_url": url, "allow_insecure_http": True,
+              "schema_file": str(HERE / "catalog.openapi.json"), "include_operations": ["get_product"]}}}
+    with U.load(cfg) as ups:
+        reason, message = fault(ups, '(tool/call {:server "h" :tool "anything"})')
+        assert reason == "upstream_unavailable" and message.startswith(M.unavailable("h", M.NOT_STARTED))
+        assert fault(ups, call("o", "get_product", "{:id 1}")) == (
+            "upstream_unavailable", M.unavailable("o", "Connection refused"))
+
+
 def test_a_dead_upstream_is_restarted():
     import ptclisp.upstream as U
     from conftest import ENV, config
@@ -202,7 +217,9 @@ def test_secrets_are_redacted_from_values_and_messages(host):
     assert value(host, call("shop", "echo_token"))["value"] == "token=[REDACTED]"
     who = value(host, call("catalog", "whoami"))["value"]
     assert who == {"authorization": "Bearer [REDACTED]", "tenant": "acme"}
-    assert value(host, call("crm", "whoami"))["value"] == "expected token [REDACTED]"
+    # over Streamable HTTP: the bearer credential and the static header arrive, and come back scrubbed
+    assert value(host, call("crm", "whoami"))["value"] == {"authorization": "Bearer [REDACTED]",
+                                                          "tenant": "acme"}
     r = run(host, '(tool/servers)')
     text = repr(r.value) + str(r.tool_calls) + repr(host.secrets) + host.catalog_text()
     assert SHOP_TOKEN not in text and API_TOKEN not in text

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 
 import pytest
@@ -138,8 +139,17 @@ def test_session_rejects_a_bad_configuration_at_construction():
         ptclisp.Session(upstreams=ups(a={"transport": "mcp_stdio"}))
 
 
-def test_the_message_for_a_path_without_the_upstream_layer():
-    assert "import ptclisp.upstream" in PM.API_UPSTREAMS_NEED_PACKAGE
+def test_a_path_without_the_upstream_layer_says_what_to_import():
+    code = ("import ptclisp\ntry:\n    ptclisp.Session(upstreams={})\n"
+            "except TypeError as e:\n    print(e)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == PM.API_UPSTREAMS_NEED_PACKAGE
+    assert PM.API_UPSTREAMS_NEED_PACKAGE == (
+        "Session(upstreams=...) with a path or a dict needs the upstream layer: `import "
+        "ptclisp.upstream` first (pip install 'ptclisp[mcp]'), or pass ptclisp.upstream.load(...)")
+    assert PM.cli_upstreams_missing("mcp") == (
+        "--upstreams needs the MCP SDK and jsonschema (mcp is not installed): "
+        "pip install 'ptclisp[mcp]'")
 
 
 def test_upstream_tools_are_host_tools_of_the_session():
@@ -148,3 +158,28 @@ def test_upstream_tools_are_host_tools_of_the_session():
         assert sorted(s.tools) == ["call", "servers", "t"]
         r = s.run("(tool/t {:x 1})")
         assert r.ok and r.value == 1
+
+
+# The texts PtcRunner v0.13.0 documents for tool/call's programmer faults and world-fault
+# reasons (docs/aggregator-mode.md, "Error reference"): programs and models that know them
+# meet the same words here.
+PINNED = [
+    (M.call_needs_server("nil"), "tool/call requires :server (string), got nil"),
+    (M.call_needs_tool("gh", "nil"), "tool/call on upstream 'gh' requires :tool (string), got nil"),
+    (M.args_not_map("gh", "get_pr", "[1]"), "tool 'gh.get_pr' rejected args: :args must be a map, got [1]"),
+    (M.unknown_upstream("gh"), "no upstream 'gh' configured"),
+    (M.unknown_upstream_tool("get", "gh"), "no tool 'get' in upstream 'gh'"),
+    (M.unavailable("gh", M.CRASHED),
+     "upstream 'gh' is unavailable: the connection was lost (it restarts on the next call)"),
+    (M.timed_out("gh", "get_pr", 2.5), "gh.get_pr took longer than 2.5 s"),
+    (M.too_large("gh", "get_pr", 100), "gh.get_pr answered more than 100 bytes"),
+    (M.cap_exhausted(50), "this program already made 50 upstream calls, the most one program may make"),
+    (M.config_error(M.field("gh", "url"), M.HTTPS_REQUIRED),
+     "upstreams configuration: upstream 'gh', field 'url': must be an https:// URL "
+     "(set allow_insecure_http: true to allow http://)"),
+]
+
+
+@pytest.mark.parametrize("text,expected", PINNED)
+def test_message_texts(text, expected):
+    assert text == expected
