@@ -60,9 +60,14 @@ def test_the_aggregator_serves_one_lisp_eval_that_reaches_every_upstream(config_
 
 
 def test_run_with_upstreams_and_a_bad_file(config_file, tmp_path):
-    out = subprocess.run([PTCLISP, "run", "--upstreams", str(config_file), "--json", "-e", JOIN],
+    program = f'[{JOIN} (:value (tool/call {{:server "shop" :tool "pid"}}))]'
+    out = subprocess.run([PTCLISP, "run", "--upstreams", str(config_file), "--json", "-e", program],
                          capture_output=True, text=True, env=ENV, timeout=120)
-    assert (out.returncode, out.stdout.strip()) == (0, "[1, 3, 4]"), out.stderr
+    assert out.returncode == 0, out.stderr
+    joined, pid = json.loads(out.stdout)
+    assert joined == [1, 3, 4]
+    with pytest.raises(ProcessLookupError):  # closed at exit: no stray upstream process
+        os.kill(pid, 0)
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"upstreams": {"x": {"transport": "mcp_stdio", "command": 1}}}))
     out = subprocess.run([PTCLISP, "run", "--upstreams", str(bad), "-e", "1"],
