@@ -272,3 +272,20 @@ def test_apropos_ranks_upstream_tools_first(host):
                        "catalog/touch_product - Marks a product seen; answers nothing.",
                        "catalog/list_products - List products, optionally of one category."]
     assert value(host, '(first (apropos "upper-case"))').startswith("str/upper-case")
+
+
+def test_the_repl_with_upstreams(host):
+    import io
+    from ptclisp.repl import repl
+    lines = iter(['(count (:value (tool/call {:server "shop" :tool "list_orders"})))',
+                  '(doc "shop/get_order")'])
+
+    def ask(prompt):
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+    out, err = io.StringIO(), io.StringIO()
+    assert repl(out=out, err=err, ask=ask, upstreams=host) == 0
+    assert "\n4\n" in out.getvalue() and "Args: :id integer" in out.getvalue()
+    assert err.getvalue() == ""
