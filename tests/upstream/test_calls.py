@@ -289,3 +289,19 @@ def test_the_repl_with_upstreams(host):
     assert repl(out=out, err=err, ask=ask, upstreams=host) == 0
     assert "\n4\n" in out.getvalue() and "Args: :id integer" in out.getvalue()
     assert err.getvalue() == ""
+
+
+def test_sessions_on_many_threads_share_one_client(host):
+    from concurrent.futures import ThreadPoolExecutor
+    starts = host.connections["shop"].starts
+    program = ('(mapv (comp :id :value) (pmap tool/call (map (fn [i] {:server "shop" '
+               ':tool "get_order" :args {:id i}}) [1 2 3 4])))')
+
+    def one(_):
+        r = run(host, program)
+        return r.to_python() if r.ok else r.error
+
+    with ThreadPoolExecutor(8) as pool:
+        results = list(pool.map(one, range(16)))
+    assert results == [[1, 2, 3, 4]] * 16
+    assert host.connections["shop"].starts == starts  # no second client was started
