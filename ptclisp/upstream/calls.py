@@ -139,9 +139,8 @@ class Binding:
         conn = host.connections[server]
         future = host.loop.submit(conn.call(info.name, arguments))
         try:
-            result = future.result(timeout)
+            result = host.loop.result(future, timeout)
         except concurrent.futures.TimeoutError:
-            future.cancel()
             return fault("timeout", M.timed_out(server, info.name, round(timeout, 3)))
         except ConnectionLost:
             return fault("upstream_unavailable", M.unavailable(server, M.CRASHED))

@@ -24,17 +24,26 @@ class LoopThread:
             return self._loop
 
     def submit(self, coro) -> concurrent.futures.Future:
-        """Schedule a coroutine on the loop; the caller waits on the returned future."""
-        return asyncio.run_coroutine_threadsafe(coro, self.loop)
+        """Schedule a coroutine on the loop; wait with `result` (its outcome is kept as a value,
+        so one that fails after its waiter gave up is not reported as never retrieved)."""
+        return asyncio.run_coroutine_threadsafe(_outcome(coro), self.loop)
 
-    def run(self, coro, timeout: float | None = None):
-        """Run a coroutine on the loop and wait for its result (TimeoutError past timeout)."""
-        future = self.submit(coro)
+    @staticmethod
+    def result(future: concurrent.futures.Future, timeout: float | None = None):
+        """The coroutine's value (or its exception raised); TimeoutError past timeout, after
+        cancelling it."""
         try:
-            return future.result(timeout)
+            ok, value = future.result(timeout)
         except concurrent.futures.TimeoutError:
             future.cancel()
             raise
+        if not ok:
+            raise value
+        return value
+
+    def run(self, coro, timeout: float | None = None):
+        """Run a coroutine on the loop and wait for its result (TimeoutError past timeout)."""
+        return self.result(self.submit(coro), timeout)
 
     def stop(self) -> None:
         """Stop the loop (after its clients are closed)."""
@@ -42,3 +51,12 @@ class LoopThread:
             loop, self._loop = self._loop, None
         if loop is not None and not loop.is_closed():
             loop.call_soon_threadsafe(loop.stop)
+
+
+async def _outcome(coro):
+    try:
+        return True, await coro
+    except asyncio.CancelledError:
+        raise
+    except Exception as e:  # noqa: BLE001 - handed to the waiting thread by LoopThread.result
+        return False, e

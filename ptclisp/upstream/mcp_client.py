@@ -12,6 +12,7 @@ import contextlib
 import logging
 import os
 
+import anyio
 import httpx2
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
@@ -24,7 +25,7 @@ from .config import Secrets, UpstreamSpec
 log = logging.getLogger("ptclisp.upstream")
 CONNECTION_CLOSED = -32000
 START_TIMEOUT = 20.0  # seconds to spawn, connect and initialize
-CLOSE_TIMEOUT = 5.0
+CLOSE_TIMEOUT = 10.0  # the SDK's shutdown: stdin closed, a grace period, then the tree killed
 
 
 class ConnectionLost(Exception):
@@ -41,6 +42,8 @@ class McpConnection:
         self._owner: asyncio.Task | None = None
         self._stop: asyncio.Event | None = None
         self._starting: asyncio.Lock | None = None
+        self._ready: asyncio.Future | None = None  # the start under way (or the last one)
+        self._scope: anyio.CancelScope | None = None  # the owner's: cancelling it ends the connection
         self.starts = 0  # how many times a connection was opened (restarts show here)
 
     def _open(self):
@@ -55,36 +58,51 @@ class McpConnection:
         return _http(spec.url, client)
 
     async def session_ready(self) -> ClientSession:
-        """The live session, starting one when there is none."""
+        """The live session, starting one when there is none.
+
+        A start runs in the owner task, bounded there by START_TIMEOUT; callers only wait for
+        it (a caller that gives up leaves it running, and the next caller waits for the same
+        start), so the SDK's own clean-up always ends a failed start's process."""
         if self._starting is None:
             self._starting = asyncio.Lock()
         async with self._starting:
             if self.session is None:
-                await asyncio.wait_for(self._start(), START_TIMEOUT)
+                if self._ready is None or self._ready.done():
+                    await self.reset()  # what is left of a connection that died
+                    self._start()
+                await asyncio.shield(self._ready)
             return self.session
 
-    async def _start(self) -> None:
-        ready: asyncio.Future = asyncio.get_running_loop().create_future()
+    def _start(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._ready = loop.create_future()
+        self._ready.add_done_callback(_retrieved)  # a failure nobody waits for any more is fine
         self._stop = asyncio.Event()
-        self._owner = asyncio.get_running_loop().create_task(self._own(ready, self._stop))
+        self._owner = loop.create_task(self._own(self._ready, self._stop))
         self.starts += 1
-        await ready
 
     async def _own(self, ready: asyncio.Future, stop: asyncio.Event) -> None:
+        # Ended by an anyio cancel scope, never by Task.cancel(): the SDK's shielded shutdown
+        # (which ends the server's process tree) then runs to its end.
         try:
-            async with self._open() as streams:
-                async with ClientSession(streams[0], streams[1]) as session:
-                    await session.initialize()
-                    self.session = session
-                    ready.set_result(None)
-                    await stop.wait()
+            with anyio.CancelScope() as self._scope:
+                async with self._open() as streams:
+                    async with ClientSession(streams[0], streams[1]) as session:
+                        with anyio.fail_after(START_TIMEOUT):
+                            await session.initialize()
+                        self.session = session
+                        ready.set_result(None)
+                        await stop.wait()
+            if not ready.done():
+                ready.set_exception(ConnectionLost(""))
         except BaseException as e:  # noqa: BLE001 - the start failed or the connection died
             if not ready.done():
                 ready.set_exception(ConnectionLost(_short(e)))
             if isinstance(e, (KeyboardInterrupt, SystemExit)):
                 raise
         finally:
-            self.session = None
+            if self._ready is ready:  # not a newer connection's
+                self.session = None
 
     async def call(self, tool: str, args: dict):
         """The CallToolResult of one call; ConnectionLost when the connection is gone."""
@@ -114,15 +132,22 @@ class McpConnection:
                 raise ConnectionLost(e.error.message) from None
             raise
 
+    def _abort(self) -> None:
+        """End the connection whatever it is doing (starting, serving)."""
+        if self._stop is not None:
+            self._stop.set()
+        if self._scope is not None:
+            self._scope.cancel()
+
     async def reset(self) -> None:
-        """Close the connection (if any); the next call opens a new one."""
-        stop, owner = self._stop, self._owner
+        """Close the connection (if any) and wait for its process to end; the next call opens
+        a new one."""
+        owner = self._owner
+        self._abort()
         self.session, self._owner = None, None
-        if stop is not None:
-            stop.set()
         if owner is not None:
             with contextlib.suppress(BaseException):
-                await asyncio.wait_for(owner, CLOSE_TIMEOUT)
+                await asyncio.wait_for(asyncio.shield(owner), CLOSE_TIMEOUT)
 
     close = reset
 
@@ -132,6 +157,11 @@ async def _http(url: str, client: httpx2.AsyncClient):
     async with client:
         async with streamable_http_client(url, http_client=client) as streams:
             yield streams
+
+
+def _retrieved(future: asyncio.Future) -> None:
+    if not future.cancelled():
+        future.exception()
 
 
 def _page(cursor):

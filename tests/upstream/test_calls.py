@@ -79,7 +79,7 @@ def test_a_join_of_two_servers_in_one_program(host):
 # ------------------------------------------------------------------ world faults: values
 
 def fault(host, program):
-    out = value(host, program)
+    out = value(host, program) if not isinstance(host, ptclisp.Session) else host.run(program).to_python()
     assert out["ok"] is False and set(out) == {"ok", "reason", "message"}, out
     return out["reason"], out["message"]
 
@@ -305,3 +305,17 @@ def test_sessions_on_many_threads_share_one_client(host):
         results = list(pool.map(one, range(16)))
     assert results == [[1, 2, 3, 4]] * 16
     assert host.connections["shop"].starts == starts  # no second client was started
+
+
+def test_an_upstream_that_never_answers_is_unavailable_and_leaves_no_process():
+    import subprocess
+    import ptclisp.upstream as U
+    marker = "31.4159"  # an odd duration, to find this test's process
+    cfg = {"upstreams": {"mute": {"transport": "mcp_stdio", "command": "sleep", "args": [marker]}}}
+    with U.load(cfg) as ups:
+        s = ptclisp.Session(upstreams=ups, limits=ptclisp.Limits(tool_timeout=1.0))
+        for _ in range(2):  # the second attempt first ends what is left of the first
+            reason, message = fault(s, '(tool/call {:server "mute" :tool "x"})')
+            assert (reason, message) == ("upstream_unavailable", M.unavailable("mute", M.NOT_STARTED))
+    left = subprocess.run(["pgrep", "-f", f"sleep {marker}"], capture_output=True, text=True)
+    assert left.stdout == ""
