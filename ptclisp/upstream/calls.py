@@ -46,12 +46,8 @@ class Binding:
         self.calls = 0
         self._lock = threading.Lock()
         self.tools = [
-            Tool(self.call, name="call", takes="dict",
-                 description="Calls an upstream tool: {:server s :tool t :args {...}}; "
-                             "answers {:ok true :value v} or {:ok false :reason kw :message text}."),
-            Tool(self.servers, name="servers", takes="dict",
-                 description="The configured upstream servers: name, description, tool_count, "
-                             "catalog_loaded."),
+            Tool(self.call, name="call", takes="dict", description=M.CALL_DESCRIPTION),
+            Tool(self.servers, name="servers", takes="dict", description=M.SERVERS_DESCRIPTION),
         ]
 
     def catalog_text(self) -> str:
@@ -107,7 +103,7 @@ class Binding:
                             hint=M.HINT_CALL)
         if not self.host.has_server(server):
             near = near_hint(server, self.host.names(), server) if self.host.names() else ""
-            hint = near if near.startswith("did you mean") else M.configured(self.host.names())
+            hint = near if near.startswith(M.DID_YOU_MEAN) else M.configured(self.host.names())
             raise ToolError(M.unknown_upstream(server), tool="call", code="tool-args", hint=hint)
         tool = args.get("tool")
         if not isinstance(tool, str) or not tool:
@@ -204,7 +200,7 @@ def _check_args(info, arguments: dict) -> None:
     if error is None:
         return
     raise ToolError(M.args_rejected(info.server, info.name, _problem(error)), tool="call",
-                    code="tool-args", hint=f"(doc \"{info.ref}\") shows its arguments")
+                    code="tool-args", hint=M.hint_doc(info.ref))
 
 
 def _problem(error) -> str:
@@ -213,18 +209,18 @@ def _problem(error) -> str:
     v, instance = error.validator, error.instance
     if v == "required":
         missing = [r for r in error.validator_value if r not in instance]
-        text = "missing required argument " + ", ".join(f":{m}" for m in missing)
+        text = M.schema_missing(missing)
     elif v == "type":
         expected = error.validator_value
         expected = " or ".join(expected) if isinstance(expected, list) else expected
-        text = f"{_show(instance)} is not of type {expected}"
+        text = M.schema_type(_show(instance), expected)
     elif v == "enum":
-        text = f"{_show(instance)} is not one of {_show(error.validator_value)}"
+        text = M.schema_enum(_show(instance), _show(error.validator_value))
     elif v == "additionalProperties":
         extra = sorted(set(instance) - set(error.schema.get("properties", {})))
-        text = "unknown argument(s) " + ", ".join(f":{k}" for k in extra)
+        text = M.schema_unknown(extra)
     else:
-        text = f"{_show(instance)} fails the schema's {v} ({_show(error.validator_value)})"
+        text = M.schema_other(_show(instance), v, _show(error.validator_value))
     return M.schema_problem(path, text)
 
 

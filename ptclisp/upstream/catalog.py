@@ -20,7 +20,7 @@ def near_hint(name: str, known, server: str) -> str:
     """"did you mean" near names, else the names there are."""
     near = difflib.get_close_matches(name, list(known), n=3, cutoff=0.6)
     if near:
-        return "did you mean " + ", ".join(f"'{n}'" for n in near) + "?"
+        return M.did_you_mean(near)
     return M.tools_of(server, sorted(known))
 
 

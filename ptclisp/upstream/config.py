@@ -306,7 +306,7 @@ def _check_url(name, raw, key, url, has_auth) -> None:
 
 def _auth(name: str, raw, secrets: Secrets) -> tuple:
     if not isinstance(raw, list):
-        _fail(M.field(name, "auth"), "must be a list of {scheme, binding} objects")
+        _fail(M.field(name, "auth"), M.NOT_AUTH_LIST)
     out = []
     for i, item in enumerate(raw):
         where = f"auth[{i}]"

@@ -32,6 +32,7 @@ NOT_STRINGS = "must be a list of strings"
 NOT_STRING_MAP = "must be an object of string values"
 NOT_BOOL = "must be true or false"
 NOT_POSITIVE = "must be a positive number"
+NOT_AUTH_LIST = "must be a list of {scheme, binding} objects"
 NO_UPSTREAMS = "must be an object of upstreams by name"
 BAD_NAME = "names must start with a letter and hold only letters, digits, '_' and '-'"
 MISSING = "is required"
@@ -146,7 +147,41 @@ def unknown_call_keys(keys) -> str:
             + ", ".join(f":{k}" for k in sorted(keys)))
 
 
+def hint_doc(ref: str) -> str:
+    return f'(doc "{ref}") shows its arguments'
+
+
+CALL_DESCRIPTION = ("Calls an upstream tool: {:server s :tool t :args {...}}; answers "
+                    "{:ok true :value v} or {:ok false :reason kw :message text}.")
+SERVERS_DESCRIPTION = "The configured upstream servers: name, description, tool_count, catalog_loaded."
 HINT_CALL = '(tool/call {:server "name" :tool "tool" :args {...}}); (tool/servers) lists servers'
+
+
+DID_YOU_MEAN = "did you mean"
+
+
+def did_you_mean(names) -> str:
+    return f"{DID_YOU_MEAN} " + ", ".join(f"'{n}'" for n in names) + "?"
+
+
+def schema_missing(names) -> str:
+    return "missing required argument " + ", ".join(f":{n}" for n in names)
+
+
+def schema_type(value: str, expected: str) -> str:
+    return f"{value} is not of type {expected}"
+
+
+def schema_enum(value: str, allowed: str) -> str:
+    return f"{value} is not one of {allowed}"
+
+
+def schema_unknown(names) -> str:
+    return "unknown argument(s) " + ", ".join(f":{n}" for n in names)
+
+
+def schema_other(value: str, keyword: str, rule: str) -> str:
+    return f"{value} fails the schema's {keyword} ({rule})"
 
 
 def schema_problem(path: str, message: str) -> str:
