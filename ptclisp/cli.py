@@ -186,7 +186,9 @@ def cmd_fmt(args) -> int:
 
 def cmd_prompt(args) -> int:
     """Print the system prompt that teaches PTC-Lisp (one profile and transport)."""
-    sys.stdout.write(system_prompt(transport=args.transport, profile=args.profile))
+    upstreams = _upstreams(args)
+    catalog = upstreams.catalog_text() if upstreams is not None else None
+    sys.stdout.write(system_prompt(transport=args.transport, profile=args.profile, catalog=catalog))
     return 0
 
 
@@ -293,6 +295,7 @@ def build_parser() -> argparse.ArgumentParser:
     pr = sub.add_parser("prompt", help="print the system prompt that teaches PTC-Lisp to a model")
     pr.add_argument("--profile", default="multi_turn", choices=PROFILES)
     pr.add_argument("--transport", default="content", choices=TRANSPORTS)
+    pr.add_argument("--upstreams", metavar="FILE", help="add the catalog of these upstreams")
     pr.set_defaults(func=cmd_prompt)
     _mcp_parser(sub)
     return p

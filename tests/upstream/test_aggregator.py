@@ -135,3 +135,16 @@ def test_close_stops_the_upstream_processes():
         for _ in range(50):  # the SDK terminates the process tree on close
             os.kill(pid, 0)
             time.sleep(0.1)
+
+
+def test_prompt_with_the_catalog_of_upstreams(tmp_path, api_url):
+    # an OpenAPI-only file: its catalog is known at load, no server starts
+    cfg = config(api_url=api_url)
+    del cfg["upstreams"]["shop"]
+    path = tmp_path / "ups.json"
+    path.write_text(json.dumps(cfg))
+    out = subprocess.run([PTCLISP, "prompt", "--upstreams", str(path)], capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.rstrip().endswith(U.load(cfg).catalog_text())
+    assert "  - get_product(:id integer) - One product by id." in out.stdout
