@@ -39,7 +39,7 @@ class Budget:
     __slots__ = ("limits", "steps_left", "deadline", "depth", "max_depth", "max_size",
                  "max_chars", "print_left", "countdown", "period", "clock", "prints", "wall_clock",
                  "in_host", "watch_lock", "work_deadline", "wall_deadline", "paused_at",
-                 "tool_seconds", "halt", "pending_stop", "__weakref__")
+                 "tool_seconds", "halt", "pending_stop", "catalog", "__weakref__")
 
     def __init__(self, limits, clock=time.monotonic, wall_clock=time.time):
         self.limits = limits
@@ -63,6 +63,7 @@ class Budget:
         self.watch_lock = None  # the watchdog's lock for this run while it is watched
         self.halt = None  # a pmap/pcalls branch: the form's cancel Event (parallel.py)
         self.pending_stop = None  # a stop the watchdog could not deliver (outside safe code)
+        self.catalog = None  # the session's upstream catalog (dir/doc/apropos read it), or None
 
     def tick(self, n: int = 1):
         """Count n evaluation steps; read the clock every CHECK_EVERY steps."""

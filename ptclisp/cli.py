@@ -77,6 +77,22 @@ def _tools(args):
         raise InputError(str(e)) from None
 
 
+def _upstreams(args, start: bool = False):
+    """The Upstreams of --upstreams FILE, or None; start: start and list them all now."""
+    path = getattr(args, "upstreams", None)
+    if not path:
+        return None
+    try:
+        from . import upstream
+    except ModuleNotFoundError as e:
+        raise InputError(messages.cli_upstreams_missing((e.name or "").split(".")[0])) from None
+    try:
+        ups = upstream.load(path)
+        return ups.start() if start else ups
+    except (upstream.UpstreamConfigError, upstream.Unavailable) as e:
+        raise InputError(str(e)) from None
+
+
 _LIMIT_FLAGS = ("timeout", "max_steps", "max_tool_calls")
 
 
@@ -104,7 +120,8 @@ def cmd_run(args) -> int:
     if args.file is None and args.expr is None and sys.stdin.isatty():
         build_parser().parse_args(["run", "--help"])  # prints usage and exits 0
     source = _source(args)
-    result = Session(data=_data(args.data), tools=_tools(args), limits=_limits(args)).run(source)
+    result = Session(data=_data(args.data), tools=_tools(args), limits=_limits(args),
+                     upstreams=_upstreams(args)).run(source)
     for line in result.prints:
         print(line)
     if result.error is not None:
@@ -142,7 +159,7 @@ def cmd_check(args) -> int:
 
 def cmd_repl(args) -> int:
     from .repl import repl
-    return repl(_data(args.data))
+    return repl(_data(args.data), upstreams=_upstreams(args))
 
 
 def cmd_fmt(args) -> int:
@@ -169,7 +186,9 @@ def cmd_fmt(args) -> int:
 
 def cmd_prompt(args) -> int:
     """Print the system prompt that teaches PTC-Lisp (one profile and transport)."""
-    sys.stdout.write(system_prompt(transport=args.transport, profile=args.profile))
+    upstreams = _upstreams(args)
+    catalog = upstreams.catalog_text() if upstreams is not None else None
+    sys.stdout.write(system_prompt(transport=args.transport, profile=args.profile, catalog=catalog))
     return 0
 
 
@@ -195,7 +214,9 @@ def cmd_mcp(args) -> int:
              "max_memory_mb": args.max_memory_mb, "max_tool_calls": args.max_tool_calls,
              "isolation": args.isolation}
     limits = Limits(**{k: v for k, v in given.items() if v is not None})
-    server = build_server(tools, limits, keep_session=args.session, log_level=args.log_level)
+    upstreams = _upstreams(args, start=True)  # a fixed catalog for the server's lifetime
+    server = build_server(tools, limits, keep_session=args.session, log_level=args.log_level,
+                          upstreams=upstreams)
     return serve(server, transport=args.transport, host=args.host, port=args.port)
 
 
@@ -212,6 +233,9 @@ def _mcp_parser(sub):
     m = sub.add_parser("mcp", help="serve lisp_eval to MCP clients (needs ptclisp[mcp])")
     m.add_argument("--tools", metavar="MODULE",
                    help="host tools: a module path (pkg.tools) or a file (path/to/tools.py)")
+    m.add_argument("--upstreams", metavar="FILE",
+                   help="upstream MCP servers and OpenAPI operations programs reach with tool/call "
+                        "(docs/upstreams.md); started and listed at start-up")
     m.add_argument("--session", action="store_true",
                    help="keep one session per client connection (def and *1 persist)")
     m.add_argument("--transport", choices=("stdio", "http"), default="stdio")
@@ -245,6 +269,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="print the value as JSON (##NaN as null, infinities as \"Infinity\")")
     r.add_argument("--tools", metavar="MODULE",
                    help="importable module whose TOOLS, or else public functions, are the tools")
+    r.add_argument("--upstreams", metavar="FILE",
+                   help="upstream MCP servers and OpenAPI operations for tool/call (docs/upstreams.md)")
     r.add_argument("--timeout", type=float, help="seconds the run may take")
     r.add_argument("--max-steps", type=int, help="user-function calls and loop iterations")
     r.add_argument("--max-tool-calls", type=int, help="tool calls in the run")
@@ -258,6 +284,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.set_defaults(func=cmd_check)
     q = sub.add_parser("repl", help="interactive session")
     q.add_argument("--data")
+    q.add_argument("--upstreams", metavar="FILE", help="upstreams for tool/call (docs/upstreams.md)")
     q.set_defaults(func=cmd_repl)
     f = sub.add_parser("fmt", help="pretty-print a program")
     f.add_argument("file")
@@ -268,6 +295,7 @@ def build_parser() -> argparse.ArgumentParser:
     pr = sub.add_parser("prompt", help="print the system prompt that teaches PTC-Lisp to a model")
     pr.add_argument("--profile", default="multi_turn", choices=PROFILES)
     pr.add_argument("--transport", default="content", choices=TRANSPORTS)
+    pr.add_argument("--upstreams", metavar="FILE", help="add the catalog of these upstreams")
     pr.set_defaults(func=cmd_prompt)
     _mcp_parser(sub)
     return p

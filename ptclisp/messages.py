@@ -1181,3 +1181,15 @@ SESSION_BUSY = ("Session is already running a program: a Session runs one progra
 
 def api_not_source(value) -> str:
     return f"a program is a str of PTC-Lisp source, got {type(value).__name__}"
+
+
+# ---------------------------------------------------------------- upstreams (#20)
+
+API_UPSTREAMS_NEED_PACKAGE = (
+    "Session(upstreams=...) with a path or a dict needs the upstream layer: `import "
+    "ptclisp.upstream` first (pip install 'ptclisp[mcp]'), or pass ptclisp.upstream.load(...)")
+
+
+def cli_upstreams_missing(missing: str) -> str:
+    return (f"--upstreams needs the MCP SDK and jsonschema ({missing} is not installed): "
+            "pip install 'ptclisp[mcp]'")

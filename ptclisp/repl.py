@@ -47,9 +47,9 @@ def read_input(ask=input) -> str | None:
             return text
 
 
-def repl(data=None, out=sys.stdout, err=sys.stderr, ask=input) -> int:
+def repl(data=None, out=sys.stdout, err=sys.stderr, ask=input, upstreams=None) -> int:
     """Run the loop until end of input; results on out, errors on err."""
-    session = Session(data=data)
+    session = Session(data=data, upstreams=upstreams)
     last_error = None
     print(messages.repl_banner(__version__), file=out)
     while True:

@@ -21,6 +21,7 @@ from .errors import EvalError, LimitExceeded, PtcError, SessionBusyError
 from .evaluator import Context, evaluate
 from .footprint import footprint
 from .reader import read
+from .tooldef import as_tools
 from .tools import ToolSet, to_python
 from . import journal as _journal, parallel as _parallel  # noqa: F401  task forms, budget/, pmap
 from . import tools as _tools
@@ -29,6 +30,31 @@ from . import saving as _saving
 
 log = logging.getLogger("ptclisp")
 MB = 1024 * 1024
+_UPSTREAM_LOADERS: list = []  # ptclisp.upstream registers its loader here when imported
+
+
+def register_upstream_loader(loader) -> None:
+    """Let Session(upstreams=PATH_OR_DICT) load with `loader` (done by ptclisp.upstream)."""
+    if loader not in _UPSTREAM_LOADERS:
+        _UPSTREAM_LOADERS.append(loader)
+
+
+def _bind_upstreams(upstreams):
+    """A Session's binding of its upstreams (an object with bind(), or a path or dict), or None."""
+    if upstreams is None:
+        return None
+    if not hasattr(upstreams, "bind"):
+        if not _UPSTREAM_LOADERS:
+            raise TypeError(messages.API_UPSTREAMS_NEED_PACKAGE)
+        upstreams = _UPSTREAM_LOADERS[0](upstreams)
+    return upstreams.bind()
+
+
+def _with_tools(tools, extra):
+    """The host's tools (mapping, list or ToolSet) plus extra Tools, as a list."""
+    if isinstance(tools, ToolSet):
+        tools = list({id(t): t for t in [*tools.tools.values(), *tools.native.values()]}.values())
+    return [*as_tools(tools), *extra]
 
 
 @attrs.define(frozen=True)
@@ -106,7 +132,7 @@ class Session:
     """A conversation's worth of runs sharing memory (def), data, tools and *1 *2 *3."""
 
     def __init__(self, *, data=None, tools=None, limits: Limits | None = None, memory=None,
-                 clock=None, journal=None, budget=None, signature=None):
+                 clock=None, journal=None, budget=None, signature=None, upstreams=None):
         """data: a mapping whose keys the program reads as data/name (a copy is kept); when
             given, a data/ name that is not one of its keys is an analysis error.
         tools: mapping name -> callable/Tool, or a list of them (see tooldef.Tool).
@@ -116,7 +142,12 @@ class Session:
         journal: a dict the host keeps between runs, enabling (task id expr) caching.
         budget: what (budget/remaining) returns: a mapping, or a callable returning one.
         signature: the return signature the program's value must match, e.g. "{count :int}".
+        upstreams: MCP/OpenAPI upstreams for tool/call: ptclisp.upstream.load(...), or a path
+            or dict once ptclisp.upstream is imported (docs/upstreams.md).
         """
+        self.upstreams = _bind_upstreams(upstreams)
+        if self.upstreams is not None:
+            tools = _with_tools(tools, self.upstreams.tools)
         if data is not None and not isinstance(data, Mapping):
             raise TypeError(messages.api_not_data(data))
         self._data = data if data is not None else {}
@@ -153,12 +184,12 @@ class Session:
 
     @classmethod
     def load(cls, text: str, *, tools=None, limits: Limits | None = None, data=None, clock=None,
-             budget=None) -> "Session":
+             budget=None, upstreams=None) -> "Session":
         """A Session from the text `save` returned, with the host's tools, limits and data."""
         state = _saving.load_state(text)
         session = cls(tools=tools, limits=limits, data=data, clock=clock, budget=budget,
                       memory=state["memory"], journal=state["journal"],
-                      signature=state["signature"])
+                      signature=state["signature"], upstreams=upstreams)
         session.history = state["history"]
         session.summaries = state["summaries"]
         return session
@@ -203,6 +234,9 @@ class Session:
         previous_tools = _tools.activate(self.tools)
         bud = _budget.Budget(limits, wall_clock=self.clock)
         ctx.budget = bud
+        if self.upstreams is not None:
+            self.upstreams.begin_run()
+            bud.catalog = self.upstreams.catalog  # what dir/doc/apropos also consult
         try:  # watchdog, big-stack retry, errors as data: sandbox.py
             status, value, error = _sandbox.run_program(self, source, bud)
         finally:
@@ -262,6 +296,8 @@ class Session:
         self.ctx.defined = []
         self.tools.begin_run(max_calls=self.limits.max_tool_calls, journal=self.journal,
                              budget_info=self.budget_info, host_loop=self._host_loop)
+        if self.upstreams is not None:
+            self.upstreams.begin_run()
 
 
 def _signature_error(signature, value):
@@ -274,7 +310,8 @@ def _signature_error(signature, value):
 
 
 def run(source: str, *, data=None, tools=None, memory=None, limits: Limits | None = None,
-        clock=None, journal=None, budget=None, signature=None) -> Result:
+        clock=None, journal=None, budget=None, signature=None, upstreams=None) -> Result:
     """Run one program in a fresh session."""
     return Session(data=data, tools=tools, memory=memory, limits=limits, clock=clock,
-                   journal=journal, budget=budget, signature=signature).run(source)
+                   journal=journal, budget=budget, signature=signature,
+                   upstreams=upstreams).run(source)

@@ -141,3 +141,13 @@ def test_only_the_command_line_loads_host_modules():
             continue
         bad = {m for m in imports_of(path) if m.startswith("ptclisp.hostmodule")}
         assert not bad, f"{rel} imports {bad}"
+
+
+def test_only_the_cli_imports_the_upstream_layer():
+    # ptclisp.upstream brings the MCP SDK and jsonschema: `import ptclisp` must not load them
+    for path in modules("**/*.py"):
+        rel = path.relative_to(PKG)
+        if rel.parts[0] == "upstream" or rel.name == "cli.py":
+            continue
+        bad = {m for m in imports_of(path) if m.startswith("ptclisp.upstream")}
+        assert not bad, f"{rel} imports {bad}"

@@ -4,7 +4,9 @@ ns-name, source (spec 9.7); and the small namespace plumbing the other modules u
 `doc` prints (clojure.repl style) and returns nil; `dir`, `apropos`, `meta` and `ns-publics`
 return data (PtcRunner DIV-51). The ref-taking forms are marked `ptc_quote_args`, so the
 analyzer passes `(doc str/join)` as the symbol rather than the function. Only builtins are
-known here: user definitions, tools and special forms live outside the registry.
+known here: user definitions, tools and special forms live outside the registry. A session
+with upstreams (ptclisp.upstream) puts its catalog on the run's budget: `dir`, `doc` and
+`apropos` then also answer for upstream servers and tools.
 """
 from __future__ import annotations
 
@@ -152,6 +154,10 @@ def doc_text(b) -> str:
 def doc(ref):
     text = _ref_text("doc", ref)
     b = find_builtin(text)
+    upstream = _catalog().doc_text(text) if b is None and _catalog() is not None else None
+    if upstream is not None:
+        budget.emit_print(upstream)
+        return None
     if b is None:
         near = difflib.get_close_matches(text, _all_refs(), n=3, cutoff=0.6)
         raise EvalError(messages.doc_unknown(text), code="value",
@@ -171,9 +177,14 @@ def _all_refs() -> list:
                                          'nil when it holds something JSON cannot express."')))
 @quote_args
 def dir_(ref, opts=None):
-    entries = _entries(_ref_text("dir", ref))
+    text = _ref_text("dir", ref)
     limit = _int_option("dir", opts, "limit", 50, 1, 200)
     offset = _int_option("dir", opts, "offset", 0, 0, None)
+    catalog = _catalog()
+    if catalog is not None and namespace_of(text) is None and text not in _CLASS_ALIASES \
+            and catalog.has_server(text):
+        return catalog.dir_lines(text, limit, offset)  # nil when the server cannot be listed
+    entries = _entries(text)
     names = sorted(entries)[offset:offset + limit]
     return [_line(n, entries[n]) for n in names]
 
@@ -214,7 +225,29 @@ def apropos(query, opts=None):
         if score > 0:
             scored.append((-score, ref, b))
     scored.sort(key=lambda t: (t[0], t[1]))
-    return [_line(ref, b) for _, ref, b in scored[:limit]]
+    found = [_line(ref, b) for _, ref, b in scored]
+    return (_upstream_matches(words, whole) + found)[:limit]
+
+
+def _upstream_matches(words: list, whole: str) -> list:
+    """Lines of the session's upstream tools matching the query, best first (before builtins)."""
+    catalog = _catalog()
+    if catalog is None:
+        return []
+    scored = []
+    for ref, line, names, doc_text in catalog.apropos_entries():
+        score = _score(words, _tokens(names), 2) + _score(words, _tokens(doc_text), 0)
+        score += 20 if whole in (ref.lower(), ref.split("/", 1)[-1].lower()) else 0
+        if score > 0:
+            scored.append((-score, ref, line))
+    scored.sort()
+    return [line for _, _, line in scored]
+
+
+def _catalog():
+    """The upstream catalog of the run on this thread, or None."""
+    b = budget.current()
+    return b.catalog if b is not None else None
 
 
 def _meta(b) -> dict:

@@ -30,14 +30,15 @@ def tool_name() -> str:
     return TOOL_NAME
 
 
-def tool_description(mode: str = "tool_call") -> str:
+def tool_description(mode: str = "tool_call", *, catalog: str | None = None) -> str:
     """The tool card: what lisp_eval does and enough PTC-Lisp to write a first program.
 
     mode: "tool_call" (app tools only inside programs), "combined" (some tools also native)
-    or "standalone" (no app tools, every call independent: an MCP server's card)."""
+    or "standalone" (no app tools, every call independent: an MCP server's card).
+    catalog: the upstream tools' catalog (Upstreams.catalog_text()), appended when given."""
     if mode not in _CARDS:
         raise ValueError(M.bad_choice("mode", _CARDS, mode))
-    return _CARDS[mode]
+    return _CARDS[mode] + (f"\n\n{catalog}" if catalog else "")
 
 
 def _parameters(mode: str) -> dict:
@@ -46,9 +47,10 @@ def _parameters(mode: str) -> dict:
             "required": ["program"], "additionalProperties": False}
 
 
-def tool_schema(provider: str = "openai", *, mode: str = "tool_call") -> dict:
-    """The lisp_eval definition in a provider's request shape."""
-    return _definition(provider, TOOL_NAME, tool_description(mode), _parameters(mode),
+def tool_schema(provider: str = "openai", *, mode: str = "tool_call",
+                catalog: str | None = None) -> dict:
+    """The lisp_eval definition in a provider's request shape (catalog: see tool_description)."""
+    return _definition(provider, TOOL_NAME, tool_description(mode, catalog=catalog), _parameters(mode),
                        strict=True, custom=provider == "openai_custom")
 
 
@@ -88,13 +90,16 @@ def native_definition(name: str, tool, provider: str = "openai") -> dict:
 
 def request_tools(mode: str = "tool_call", *, session=None, provider: str = "openai") -> list:
     """The request's tools: [] for "content", [lisp_eval] for "tool_call", and for
-    "combined" the session's tools exposed "native" or "both" followed by lisp_eval."""
+    "combined" the session's tools exposed "native" or "both" followed by lisp_eval.
+    A session with upstreams gets their catalog in lisp_eval's description."""
     if mode not in MODES:
         raise ValueError(M.bad_choice("mode", MODES, mode))
     if mode == "content":
         return []
+    upstreams = getattr(session, "upstreams", None)
+    catalog = upstreams.catalog_text() if upstreams is not None else None
     if mode == "tool_call":
-        return [tool_schema(provider)]
+        return [tool_schema(provider, catalog=catalog)]
     native_provider = "openai_responses" if provider == "openai_custom" else provider
     natives = [native_definition(n, t, native_provider) for n, t in native_names(session).items()]
-    return natives + [tool_schema(provider, mode="combined")]
+    return natives + [tool_schema(provider, mode="combined", catalog=catalog)]

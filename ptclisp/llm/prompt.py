@@ -95,14 +95,17 @@ def _output_format(transport: str, profile: str) -> list[str]:
     return [C.FORMAT_COMBINED]
 
 
-def system_prompt(*, transport: str = "content", profile: str = "multi_turn") -> str:
-    """The system prompt for a transport and a profile (no per-task data: cacheable)."""
+def system_prompt(*, transport: str = "content", profile: str = "multi_turn",
+                  catalog: str | None = None) -> str:
+    """The system prompt for a transport and a profile (no per-task data: cacheable).
+
+    catalog: the upstream tools' catalog (Upstreams.catalog_text()), appended when given."""
     if transport not in TRANSPORTS:
         raise ValueError(M.bad_choice("transport", TRANSPORTS, transport))
     if profile not in PROFILES:
         raise ValueError(M.bad_choice("profile", PROFILES, profile))
     parts = [C.LANGUAGE + "\n" + function_list(), *_behaviour(transport, profile),
-             *_output_format(transport, profile)]
+             *_output_format(transport, profile), *([catalog] if catalog else [])]
     return "\n\n".join(parts) + "\n"
 
 

@@ -16,11 +16,16 @@ from .memory import session_bound
 __all__ = ["describe"]
 
 
-def describe(tools: Iterable[Tool], limits: Limits, *, session: bool = False) -> str:
-    """The lisp_eval description for these host tools, limits and state mode."""
-    parts = [M.CARD_INTRO, M.CARD_SYNTAX, M.CARD_DATA, _tools_section(list(tools)), M.CARD_OUTPUT,
+def describe(tools: Iterable[Tool], limits: Limits, *, session: bool = False,
+             catalog: str | None = None) -> str:
+    """The lisp_eval description for these host tools, limits and state mode.
+
+    catalog: the upstream tools' catalog (aggregator mode), in place of "no host tools"."""
+    tools = list(tools)
+    section = _tools_section(tools) if tools or not catalog else ""
+    parts = [M.CARD_INTRO, M.CARD_SYNTAX, M.CARD_DATA, section, catalog or "", M.CARD_OUTPUT,
              _state(limits, session), M.CARD_ERRORS, _limits_line(limits)]
-    return "\n\n".join(parts)
+    return "\n\n".join(p for p in parts if p)
 
 
 def _state(limits: Limits, session: bool) -> str:

@@ -53,8 +53,9 @@ class LispEval:
     """The lisp_eval tool: runs one program per call, statelessly or in the connection's Session."""
 
     def __init__(self, tools: Iterable[Tool] = (), limits: Limits | None = None, *,
-                 keep_session: bool = False):
+                 keep_session: bool = False, upstreams=None):
         self.tools = list(tools)
+        self.upstreams = upstreams  # ptclisp.upstream.Upstreams shared by every run, or None
         self.limits = limits or Limits()
         self.keep_session = keep_session
         # connection key -> (Session, lock, MemoryMeter), least recently used first; touched
@@ -70,7 +71,8 @@ class LispEval:
             return argument_error(M.bad_context(M.json_type(context)), M.HINT_CONTEXT)
         try:
             if not self.keep_session:
-                session = Session(data=context, tools=self.tools, limits=self.limits)
+                session = Session(data=context, tools=self.tools, limits=self.limits,
+                                  upstreams=self.upstreams)
                 return tool_result(await session.arun(program))
             session, lock, meter = self._session_of(ctx)
             async with lock:
@@ -104,7 +106,8 @@ class LispEval:
         key = headers.get(SESSION_HEADER) if headers is not None else None
         entry = self._sessions.pop(key, None)
         if entry is None:
-            entry = (Session(tools=self.tools, limits=self.limits), anyio.Lock(),
+            entry = (Session(tools=self.tools, limits=self.limits, upstreams=self.upstreams),
+                     anyio.Lock(),
                      MemoryMeter(session_bound(self.limits)))
         self._sessions[key] = entry  # most recently used last
         while len(self._sessions) > MAX_SESSIONS:
@@ -119,14 +122,19 @@ def _flush_stdout():
 
 
 def build_server(tools: Iterable[Tool] = (), limits: Limits | None = None, *,
-                 keep_session: bool = False, log_level: str = "WARNING") -> MCPServer:
-    """An MCPServer with the one tool lisp_eval (described for these tools and limits)."""
+                 keep_session: bool = False, log_level: str = "WARNING",
+                 upstreams=None) -> MCPServer:
+    """An MCPServer with the one tool lisp_eval (described for these tools and limits).
+
+    upstreams: a ptclisp.upstream.Upstreams: programs reach them with tool/call (aggregator)."""
     tools = list(tools)
-    handler = LispEval(tools, limits, keep_session=keep_session)
+    handler = LispEval(tools, limits, keep_session=keep_session, upstreams=upstreams)
+    catalog = upstreams.catalog_text() if upstreams is not None else None
+    description = describe(tools, handler.limits, session=keep_session, catalog=catalog)
+    reaches_out = bool(tools) or upstreams is not None
     tool = MCPTool.from_function(
-        handler.__call__, name=M.TOOL_NAME,
-        description=describe(tools, handler.limits, session=keep_session),
-        annotations=ToolAnnotations(read_only_hint=not tools, open_world_hint=bool(tools)),
+        handler.__call__, name=M.TOOL_NAME, description=description,
+        annotations=ToolAnnotations(read_only_hint=not reaches_out, open_world_hint=reaches_out),
         structured_output=False)
     # the arguments are checked by lisp_eval itself, so a wrong one gets a helpful tool error
     tool.parameters = input_schema()

@@ -1,0 +1,228 @@
+"""`tool/call` and `tool/servers`: the host tools a Session gets from its upstreams.
+
+A world fault (upstream down, tool error, timeout, oversized answer, call cap) is a value
+`{:ok false :reason kw :message text}`; a programmer fault (unknown server or tool, arguments
+the tool's schema rejects) raises ToolError, an error of the program.
+"""
+from __future__ import annotations
+
+import concurrent.futures
+import json
+import threading
+
+import jsonschema
+
+from .. import budget as _budget
+from ..errors import ToolError
+from ..formatter import format_value
+from ..tooldef import Tool
+from ..values import Keyword
+from . import messages as M
+from .config import LIST_TIMEOUT
+from .mcp_client import ConnectionLost
+from .openapi import HttpFault
+from .openapi import call as http_call
+from .catalog import Unavailable, near_hint
+
+OK, VALUE, KIND, REASON, MESSAGE = (Keyword(k) for k in ("ok", "value", "value_kind", "reason", "message"))
+CALL_KEYS = {"server", "tool", "args"}
+MARGIN = 0.9  # of what the run's own limits leave, so the fault is ours, not the run's
+
+
+def ok(value, kind: str) -> dict:
+    return {OK: True, VALUE: value, KIND: Keyword(kind)}
+
+
+def fault(reason: str, message: str) -> dict:
+    return {OK: False, REASON: Keyword(reason), MESSAGE: message}
+
+
+class Binding:
+    """One Session's view of an Upstreams: its host tools and its per-program call count."""
+
+    def __init__(self, host):
+        self.host = host
+        self.catalog = host  # what (dir), (doc) and (apropos) consult (core/discovery.py)
+        self.calls = 0
+        self._lock = threading.Lock()
+        self.tools = [
+            Tool(self.call, name="call", takes="dict", description=M.CALL_DESCRIPTION),
+            Tool(self.servers, name="servers", takes="dict", description=M.SERVERS_DESCRIPTION),
+        ]
+
+    def catalog_text(self) -> str:
+        """The catalog the model reads (lisp_eval's description, the system prompt)."""
+        return self.host.catalog_text()
+
+    def begin_run(self) -> None:
+        """A new program: its upstream call count starts at zero."""
+        with self._lock:
+            self.calls = 0
+
+    # ------------------------------------------------------------ (tool/servers)
+
+    def servers(self, args: dict) -> list:
+        host, out = self.host, []
+        for name in host.names():
+            loaded = host.loaded(name)
+            count = len(host.tools_of(name)) if loaded else None
+            out.append({"name": name, "description": host.specs[name].description,
+                        "tool_count": count, "catalog_loaded": loaded})
+        return out
+
+    # ------------------------------------------------------------ (tool/call {...})
+
+    def call(self, args: dict) -> dict:
+        server, tool, arguments = self._shape(args)
+        host, bound = self.host, self._run_bound()
+        try:
+            tools = host.tools_of(server, min(LIST_TIMEOUT, bound))
+        except Unavailable as e:
+            return fault("upstream_unavailable", str(e))
+        info = tools.get(tool)
+        if info is None:
+            raise ToolError(M.unknown_upstream_tool(tool, server), tool="call", code="tool-args",
+                            hint=near_hint(tool, tools, server))
+        _check_args(info, arguments)
+        with self._lock:
+            if self.calls >= host.limits.max_calls_per_program:
+                return fault("cap_exhausted", M.cap_exhausted(host.limits.max_calls_per_program))
+            self.calls += 1
+        timeout = min(host.limits.call_timeout, bound)
+        if server in host.operations:
+            return self._http(server, tool, arguments, timeout)
+        return self._mcp(server, info, arguments, timeout)
+
+    def _shape(self, args: dict):
+        extra = set(args) - CALL_KEYS
+        if extra:
+            raise ToolError(M.unknown_call_keys(extra), tool="call", code="tool-args", hint=M.HINT_CALL)
+        server = args.get("server")
+        if not isinstance(server, str) or not server:
+            raise ToolError(M.call_needs_server(_show(server)), tool="call", code="tool-args",
+                            hint=M.HINT_CALL)
+        if not self.host.has_server(server):
+            near = near_hint(server, self.host.names(), server) if self.host.names() else ""
+            hint = near if near.startswith(M.DID_YOU_MEAN) else M.configured(self.host.names())
+            raise ToolError(M.unknown_upstream(server), tool="call", code="tool-args", hint=hint)
+        tool = args.get("tool")
+        if not isinstance(tool, str) or not tool:
+            raise ToolError(M.call_needs_tool(server, _show(tool)), tool="call", code="tool-args",
+                            hint=M.HINT_CALL)
+        arguments = args.get("args", {})
+        if arguments is None:
+            arguments = {}
+        if not isinstance(arguments, dict):
+            raise ToolError(M.args_not_map(server, tool, _show(arguments)), tool="call",
+                            code="tool-args", hint=M.HINT_CALL)
+        return server, tool, arguments
+
+    @staticmethod
+    def _run_bound() -> float:
+        """Seconds the run's own limits leave a wait on an upstream (its tool_timeout and
+        max_wall, less a margin), so that the wait ends as our fault value, not its error."""
+        bound = float("inf")
+        b = _budget.current()
+        if b is not None:
+            tool_limit = getattr(b.limits, "tool_timeout", None)
+            if tool_limit is not None:
+                bound = tool_limit * MARGIN
+            bound = min(bound, max((b.wall_deadline - b.clock()) * MARGIN, 0.001))
+        return bound
+
+    def _mcp(self, server: str, info, arguments: dict, timeout: float) -> dict:
+        host = self.host
+        conn = host.connections[server]
+        future = host.loop.submit(conn.call(info.name, arguments))
+        try:
+            result = host.loop.result(future, timeout)
+        except concurrent.futures.TimeoutError:
+            return fault("timeout", M.timed_out(server, info.name, round(timeout, 3)))
+        except ConnectionLost:
+            return fault("upstream_unavailable", M.unavailable(server, M.CRASHED))
+        except Exception as e:  # noqa: BLE001 - a JSON-RPC error or a broken transport
+            code = getattr(getattr(e, "error", None), "code", None)
+            if code is None:
+                host.loop.submit(conn.reset())
+                return fault("upstream_unavailable", host.redactor.text(M.unavailable(server, str(e) or M.CRASHED)))
+            return fault("upstream_error", host.redactor.text(M.upstream_error(server, info.name, str(e))))
+        return self._shape_result(server, info, result)
+
+    def _shape_result(self, server: str, info, result) -> dict:
+        r, cap = self.host.redactor, self.host.limits.max_response_bytes
+        texts = [c.text for c in result.content if getattr(c, "type", None) == "text"]
+        structured = result.structured_content
+        size = sum(len(t.encode("utf-8")) for t in texts)
+        if structured is not None:
+            size += len(json.dumps(structured).encode("utf-8"))
+        if size > cap:
+            return fault("response_too_large", M.too_large(server, info.name, cap))
+        if result.is_error:
+            return fault("tool_error", r.text(M.tool_error(server, info.name, texts[0] if texts else "")))
+        if structured is not None:
+            return ok(r.data(_unwrap(structured, info.output_schema)), "json")
+        if texts:
+            try:
+                return ok(r.data(json.loads(texts[0])), "json")
+            except ValueError:
+                return ok(r.text(texts[0]), "text")
+        return ok(None, "none")
+
+    def _http(self, server: str, tool: str, arguments: dict, timeout: float) -> dict:
+        host = self.host
+        op = host.operations[server][tool]
+        try:
+            value = http_call(host.specs[server], host.secrets, op, arguments, timeout,
+                              host.limits.max_response_bytes)
+        except HttpFault as f:
+            messages = {"timeout": M.timed_out(server, tool, round(timeout, 3)),
+                        "response_too_large": M.too_large(server, tool, host.limits.max_response_bytes),
+                        "upstream_unavailable": M.unavailable(server, f.detail),
+                        "upstream_error": M.upstream_error(server, tool, f.detail)}
+            return fault(f.reason, host.redactor.text(messages[f.reason]))
+        return ok(host.redactor.data(value), "none" if value is None else "json")
+
+
+def _unwrap(structured, output_schema):
+    """The SDK wraps a non-object result as {"result": x}: give x."""
+    if isinstance(structured, dict) and list(structured) == ["result"]:
+        props = (output_schema or {}).get("properties") if isinstance(output_schema, dict) else None
+        if props is None or list(props) == ["result"]:
+            return structured["result"]
+    return structured
+
+
+def _check_args(info, arguments: dict) -> None:
+    """ToolError when the tool's input schema rejects the arguments (the most relevant problem)."""
+    if info.validator is None:
+        return
+    error = jsonschema.exceptions.best_match(info.validator.iter_errors(arguments))
+    if error is None:
+        return
+    raise ToolError(M.args_rejected(info.server, info.name, _problem(error)), tool="call",
+                    code="tool-args", hint=M.hint_doc(info.ref))
+
+
+def _problem(error) -> str:
+    """A jsonschema error in Lisp words: where (:key paths) and what."""
+    path = " ".join(f":{p}" if isinstance(p, str) else f"[{p}]" for p in error.absolute_path)
+    v, instance = error.validator, error.instance
+    if v == "required":
+        missing = [r for r in error.validator_value if r not in instance]
+        text = M.schema_missing(missing)
+    elif v == "type":
+        expected = error.validator_value
+        expected = " or ".join(expected) if isinstance(expected, list) else expected
+        text = M.schema_type(_show(instance), expected)
+    elif v == "enum":
+        text = M.schema_enum(_show(instance), _show(error.validator_value))
+    elif v == "additionalProperties":
+        extra = sorted(set(instance) - set(error.schema.get("properties", {})))
+        text = M.schema_unknown(extra)
+    else:
+        text = M.schema_other(_show(instance), v, _show(error.validator_value))
+    return M.schema_problem(path, text)
+
+
+def _show(value) -> str:
+    return format_value(value, max_chars=60)

@@ -1,0 +1,151 @@
+"""What programs and models read about upstream tools: argument lines, doc, dir, the catalog."""
+from __future__ import annotations
+
+import difflib
+import json
+
+import attrs
+
+from . import messages as M
+
+INLINE_MAX_TOOLS = 40  # above this many tools the catalog becomes a discovery hint
+DESCRIPTION_CHARS = 120
+
+
+class Unavailable(Exception):
+    """An upstream could not be started or listed (a world fault); the text is scrubbed."""
+
+
+def near_hint(name: str, known, server: str) -> str:
+    """"did you mean" near names, else the names there are."""
+    near = difflib.get_close_matches(name, list(known), n=3, cutoff=0.6)
+    if near:
+        return M.did_you_mean(near)
+    return M.tools_of(server, sorted(known))
+
+
+@attrs.define
+class ToolInfo:
+    """One upstream tool as listed (descriptions and schemas already scrubbed of secrets)."""
+
+    server: str
+    name: str
+    description: str = ""
+    input_schema: dict = attrs.Factory(dict)
+    output_schema: dict | None = None
+    validator: object = None  # a jsonschema validator, or None when the schema is unusable
+
+    @property
+    def ref(self) -> str:
+        return f"{self.server}/{self.name}"
+
+    @property
+    def summary(self) -> str:
+        return one_line(self.description)
+
+
+def one_line(text: str, width: int = DESCRIPTION_CHARS) -> str:
+    text = " ".join((text or "").split())
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def type_label(schema) -> str:
+    """`string`, `integer`, `enum<string>`, `const<42>`... of one argument's schema."""
+    if not isinstance(schema, dict):
+        return "any"
+    if "const" in schema:
+        return f"const<{json.dumps(schema['const'])}>"
+    if "enum" in schema and isinstance(schema["enum"], list):
+        kinds = {_json_type(v) for v in schema["enum"]}
+        return f"enum<{kinds.pop()}>" if len(kinds) == 1 else "enum"
+    t = schema.get("type")
+    if isinstance(t, list):
+        t = [x for x in t if x != "null"]
+        t = t[0] if len(t) == 1 else None
+    if isinstance(t, str):
+        return t
+    for key in ("anyOf", "oneOf"):
+        options = [s for s in schema.get(key, []) if not (isinstance(s, dict) and s.get("type") == "null")]
+        if len(options) == 1:
+            return type_label(options[0])
+    return "any"
+
+
+def _json_type(v) -> str:
+    if isinstance(v, bool):
+        return "boolean"
+    if isinstance(v, int):
+        return "integer"
+    if isinstance(v, float):
+        return "number"
+    if isinstance(v, str):
+        return "string"
+    return "null" if v is None else "object" if isinstance(v, dict) else "array"
+
+
+def arguments(schema: dict) -> list:
+    """(name, label, required) of each argument: required in schema order, then optional a-z."""
+    props = schema.get("properties") if isinstance(schema, dict) else None
+    if not isinstance(props, dict):
+        return []
+    required = [r for r in schema.get("required", []) if r in props]
+    optional = sorted(n for n in props if n not in required)
+    return ([(n, type_label(props[n]), True) for n in required]
+            + [(n, type_label(props[n]), False) for n in optional])
+
+
+def args_text(info: ToolInfo) -> str:
+    """`:id integer, :status string?`."""
+    return ", ".join(f":{n} {label}{'' if req else '?'}" for n, label, req in arguments(info.input_schema))
+
+
+def call_example(info: ToolInfo) -> str:
+    required = [(n, label) for n, label, req in arguments(info.input_schema) if req]
+    args = " ".join(f":{n} {_placeholder(label)}" for n, label in required)
+    return M.CALL_EXAMPLE.format(server=info.server, tool=info.name, args=args)
+
+
+def _placeholder(label: str) -> str:
+    return {"string": '"..."', "integer": "1", "number": "1.0", "boolean": "true",
+            "array": "[]", "object": "{}"}.get(label, "...")
+
+
+def doc_text(info: ToolInfo) -> str:
+    """What `(doc "server/tool")` prints."""
+    required = [f":{n}" for n, _, req in arguments(info.input_schema) if req]
+    lines = ["-------------------------", info.ref, "  " + (one_line(info.description, 400) or "-"),
+             "  Args: " + (args_text(info) or "none"),
+             "  Required: " + (", ".join(required) or "none"),
+             "  Call: " + call_example(info), "  " + M.RESULT_SHAPE]
+    return "\n".join(lines)
+
+
+def dir_line(info: ToolInfo) -> str:
+    return f"{info.name} - {info.summary}" if info.summary else info.name
+
+
+def catalog_text(servers: dict, descriptions: dict) -> str:
+    """The catalog for the model: every tool when small, else a discovery hint.
+
+    servers: name -> list of ToolInfo, or None when the server could not be listed."""
+    total = sum(len(t) for t in servers.values() if t)
+    lines = [M.CATALOG_HEAD]
+    if total > INLINE_MAX_TOOLS:
+        lines.append(M.CATALOG_LAZY.format(n=total, m=len(servers)))
+        lines.append(M.SERVERS_LINE)
+        for name in sorted(servers):
+            extra = f": {one_line(descriptions.get(name, ''))}" if descriptions.get(name) else ""
+            lines.append(f"- {name}{extra} ({len(servers[name] or [])} tools)")
+        return "\n".join(lines)
+    lines.append(M.SERVERS_LINE)
+    for name in sorted(servers):
+        tools = servers[name]
+        if tools is None:
+            lines.append("- " + M.SERVER_HINT.format(name=name))
+            continue
+        extra = f" {one_line(descriptions[name])}" if descriptions.get(name) else ""
+        lines.append(f"- {name}:{extra} {len(tools)} tools")
+        for info in sorted(tools, key=lambda t: t.name):
+            summary = f" - {info.summary}" if info.summary else ""
+            lines.append(f"  - {info.name}({args_text(info)}){summary}")
+    return "\n".join(lines)

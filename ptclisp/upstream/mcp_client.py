@@ -1,0 +1,181 @@
+"""One MCP client connection (stdio or Streamable HTTP) on the official SDK, owned by a task.
+
+The SDK's transports and ClientSession are async context managers that must be entered and
+left in one task, so an owner task holds them open until `close`; calls from other tasks of the
+same loop share the session. A lost connection is noticed by the call that fails; the next
+call starts a fresh one.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+
+import anyio
+import httpx2
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared.exceptions import MCPError
+from mcp.types import PaginatedRequestParams
+
+from .config import Secrets, UpstreamSpec
+
+log = logging.getLogger("ptclisp.upstream")
+CONNECTION_CLOSED = -32000
+START_TIMEOUT = 20.0  # seconds to spawn, connect and initialize
+CLOSE_TIMEOUT = 10.0  # the SDK's shutdown: stdin closed, a grace period, then the tree killed
+
+
+class ConnectionLost(Exception):
+    """The upstream's connection ended (process exited, HTTP stream gone)."""
+
+
+class McpConnection:
+    """A lazily started, restartable client session to one MCP upstream."""
+
+    def __init__(self, spec: UpstreamSpec, secrets: Secrets):
+        self.spec = spec
+        self._secrets = secrets
+        self.session: ClientSession | None = None
+        self._owner: asyncio.Task | None = None
+        self._stop: asyncio.Event | None = None
+        self._starting: asyncio.Lock | None = None
+        self._ready: asyncio.Future | None = None  # the start under way (or the last one)
+        self._scope: anyio.CancelScope | None = None  # the owner's: cancelling it ends the connection
+        self.starts = 0  # how many times a connection was opened (restarts show here)
+
+    def _open(self):
+        spec = self.spec
+        if spec.transport == "mcp_stdio":
+            env = {**os.environ, **self._secrets.env.get(spec.name, {})}
+            params = StdioServerParameters(command=spec.command, args=list(spec.args), env=env,
+                                           cwd=spec.cwd)
+            return stdio_client(params, errlog=_DEVNULL)
+        client = httpx2.AsyncClient(headers=self._secrets.headers(spec),
+                                   timeout=httpx2.Timeout(30.0, read=300.0))
+        return _http(spec.url, client)
+
+    async def session_ready(self) -> ClientSession:
+        """The live session, starting one when there is none.
+
+        A start runs in the owner task, bounded there by START_TIMEOUT; callers only wait for
+        it (a caller that gives up leaves it running, and the next caller waits for the same
+        start), so the SDK's own clean-up always ends a failed start's process."""
+        if self._starting is None:
+            self._starting = asyncio.Lock()
+        async with self._starting:
+            if self.session is None:
+                if self._ready is None or self._ready.done():
+                    await self.reset()  # what is left of a connection that died
+                    self._start()
+                await asyncio.shield(self._ready)
+            return self.session
+
+    def _start(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._ready = loop.create_future()
+        self._ready.add_done_callback(_retrieved)  # a failure nobody waits for any more is fine
+        self._stop = asyncio.Event()
+        self._owner = loop.create_task(self._own(self._ready, self._stop))
+        self.starts += 1
+
+    async def _own(self, ready: asyncio.Future, stop: asyncio.Event) -> None:
+        # Ended by an anyio cancel scope, never by Task.cancel(): the SDK's shielded shutdown
+        # (which ends the server's process tree) then runs to its end.
+        try:
+            with anyio.CancelScope() as self._scope:
+                async with self._open() as streams:
+                    async with ClientSession(streams[0], streams[1]) as session:
+                        with anyio.fail_after(START_TIMEOUT):
+                            await session.initialize()
+                        self.session = session
+                        ready.set_result(None)
+                        await stop.wait()
+            if not ready.done():
+                ready.set_exception(ConnectionLost(""))
+        except BaseException as e:  # noqa: BLE001 - the start failed or the connection died
+            if not ready.done():
+                ready.set_exception(ConnectionLost(_short(e)))
+            if isinstance(e, (KeyboardInterrupt, SystemExit)):
+                raise
+        finally:
+            if self._ready is ready:  # not a newer connection's
+                self.session = None
+
+    async def call(self, tool: str, args: dict):
+        """The CallToolResult of one call; ConnectionLost when the connection is gone."""
+        session = await self.session_ready()
+        try:
+            return await session.call_tool(tool, args)
+        except MCPError as e:
+            if e.error.code == CONNECTION_CLOSED:
+                await self.reset()
+                raise ConnectionLost(e.error.message) from None
+            raise
+
+    async def list_tools(self) -> list:
+        """Every tool the upstream lists (all pages)."""
+        session = await self.session_ready()
+        tools, cursor = [], None
+        try:
+            while True:
+                page = await session.list_tools(params=_page(cursor))
+                tools.extend(page.tools)
+                cursor = page.next_cursor
+                if not cursor:
+                    return tools
+        except MCPError as e:
+            if e.error.code == CONNECTION_CLOSED:
+                await self.reset()
+                raise ConnectionLost(e.error.message) from None
+            raise
+
+    def _abort(self) -> None:
+        """End the connection whatever it is doing (starting, serving)."""
+        if self._stop is not None:
+            self._stop.set()
+        if self._scope is not None:
+            self._scope.cancel()
+
+    async def reset(self) -> None:
+        """Close the connection (if any) and wait for its process to end; the next call opens
+        a new one."""
+        owner = self._owner
+        self._abort()
+        self.session, self._owner = None, None
+        if owner is not None:
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(asyncio.shield(owner), CLOSE_TIMEOUT)
+
+    close = reset
+
+
+@contextlib.asynccontextmanager
+async def _http(url: str, client: httpx2.AsyncClient):
+    async with client:
+        async with streamable_http_client(url, http_client=client) as streams:
+            yield streams
+
+
+def _retrieved(future: asyncio.Future) -> None:
+    if not future.cancelled():
+        future.exception()
+
+
+def _page(cursor):
+    if cursor is None:
+        return None
+    return PaginatedRequestParams(cursor=cursor)
+
+
+def _short(e: BaseException) -> str:
+    """A one-line reason for a failed start (exception groups unwrapped)."""
+    while getattr(e, "exceptions", None):  # an ExceptionGroup of the SDK's task groups
+        e = e.exceptions[0]
+    text = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+    return text[:200]
+
+
+_DEVNULL = open(os.devnull, "w")  # noqa: SIM115 - the upstreams' stderr, for the process's life

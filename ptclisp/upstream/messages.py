@@ -1,0 +1,241 @@
+"""Every text the upstream layer shows: configuration errors, faults, discovery and catalog."""
+from __future__ import annotations
+
+import json
+
+# ---------------------------------------------------------------- configuration
+
+TRANSPORTS = ("mcp_stdio", "mcp_http", "openapi")
+
+
+def config_error(where: str, problem: str) -> str:
+    return f"upstreams configuration: {where}: {problem}"
+
+
+def field(upstream: str, name: str) -> str:
+    return f"upstream '{upstream}', field '{name}'"
+
+
+def credential_field(credential: str, name: str) -> str:
+    return f"credential '{credential}', field '{name}'"
+
+
+def shown(value) -> str:
+    """A short JSON rendering of a configuration value (never a secret: fields are literal)."""
+    text = json.dumps(value, default=str)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+NOT_OBJECT = "must be a JSON object"
+NOT_STRING = "must be a non-empty string"
+NOT_STRINGS = "must be a list of strings"
+NOT_STRING_MAP = "must be an object of string values"
+NOT_BOOL = "must be true or false"
+NOT_POSITIVE = "must be a positive number"
+NOT_AUTH_LIST = "must be a list of {scheme, binding} objects"
+NO_UPSTREAMS = "must be an object of upstreams by name"
+BAD_NAME = "names must start with a letter and hold only letters, digits, '_' and '-'"
+MISSING = "is required"
+HTTPS_REQUIRED = "must be an https:// URL (set allow_insecure_http: true to allow http://)"
+INSECURE_AUTH = ("sends credentials over plain http: set allow_insecure_auth: true as well to "
+                 "allow it")
+NOT_URL = "must be an http:// or https:// URL"
+CALL_TIMEOUT_MAX = "must be at most 60000 (60 s)"
+
+
+def unknown_fields(names) -> str:
+    return "unknown field(s) " + ", ".join(f"'{n}'" for n in sorted(names))
+
+
+def unknown_transport(value) -> str:
+    return f"unknown transport {shown(value)} (one of {', '.join(TRANSPORTS)})"
+
+
+def unset_variable(var: str) -> str:
+    return f"environment variable {var} is not set"
+
+
+def secret_header(name: str) -> str:
+    return (f"header '{name}' carries secrets or is set by the protocol: "
+            "use auth with a credential instead")
+
+
+def bad_header_name(name: str) -> str:
+    return f"'{name}' is not a valid header name"
+
+
+def unknown_credential(name: str, known) -> str:
+    have = ", ".join(sorted(known)) or "none are defined"
+    return f"names credential '{name}', which is not defined (credentials: {have})"
+
+
+def unknown_scheme(value) -> str:
+    return f"unknown auth scheme {shown(value)} (one of bearer, basic, custom_header)"
+
+
+def unknown_source(value) -> str:
+    return f"unknown source {shown(value)} (one of env, file, literal)"
+
+
+def unreadable_file(path: str, reason: str) -> str:
+    return f"cannot read {path} ({reason})"
+
+
+def bad_schema_file(path: str, reason: str) -> str:
+    return f"{path} is not a JSON OpenAPI document ({reason})"
+
+
+def unknown_operation(op: str, known) -> str:
+    return f"operation '{op}' is not in the document (operationIds: {', '.join(sorted(known)) or 'none'})"
+
+
+def refused_operation(op: str, why: str) -> str:
+    return f"operation '{op}' is refused: {why}"
+
+
+OP_NOT_GET = "only GET operations are supported"
+OP_BODY = "operations with a request body are not supported"
+OP_PARAM_IN = "header and cookie parameters are not supported (use auth or static_headers)"
+OP_NOT_JSON = "its success response is not JSON (nor an empty 204)"
+
+
+def not_a_config_file(path: str, reason: str) -> str:
+    return f"upstreams configuration: cannot read {path} ({reason})"
+
+
+# ---------------------------------------------------------------- programmer faults (errors)
+
+def call_not_map(value: str) -> str:
+    return f"tool/call expects one map {{:server .. :tool .. :args {{..}}}}, got {value}"
+
+
+def call_needs_server(value: str) -> str:
+    return f"tool/call requires :server (string), got {value}"
+
+
+def call_needs_tool(server: str, value: str) -> str:
+    return f"tool/call on upstream '{server}' requires :tool (string), got {value}"
+
+
+def args_not_map(server: str, tool: str, value: str) -> str:
+    return f"tool '{server}.{tool}' rejected args: :args must be a map, got {value}"
+
+
+def args_rejected(server: str, tool: str, problem: str) -> str:
+    return f"tool '{server}.{tool}' rejected args: {problem}"
+
+
+def unknown_upstream(name: str) -> str:
+    return f"no upstream '{name}' configured"
+
+
+def unknown_upstream_tool(tool: str, server: str) -> str:
+    return f"no tool '{tool}' in upstream '{server}'"
+
+
+def configured(names) -> str:
+    return "configured upstreams: " + (", ".join(names) or "none")
+
+
+def tools_of(server: str, names) -> str:
+    shown_names = ", ".join(names[:20]) + (", ..." if len(names) > 20 else "")
+    return f"tools of '{server}': {shown_names or 'none'}; (dir \"{server}\") lists them"
+
+
+def unknown_call_keys(keys) -> str:
+    return ("tool/call takes :server, :tool and :args; unknown key(s) "
+            + ", ".join(f":{k}" for k in sorted(keys)))
+
+
+def hint_doc(ref: str) -> str:
+    return f'(doc "{ref}") shows its arguments'
+
+
+CALL_DESCRIPTION = ("Calls an upstream tool: {:server s :tool t :args {...}}; answers "
+                    "{:ok true :value v} or {:ok false :reason kw :message text}.")
+SERVERS_DESCRIPTION = "The configured upstream servers: name, description, tool_count, catalog_loaded."
+HINT_CALL = '(tool/call {:server "name" :tool "tool" :args {...}}); (tool/servers) lists servers'
+
+
+DID_YOU_MEAN = "did you mean"
+
+
+def did_you_mean(names) -> str:
+    return f"{DID_YOU_MEAN} " + ", ".join(f"'{n}'" for n in names) + "?"
+
+
+def schema_missing(names) -> str:
+    return "missing required argument " + ", ".join(f":{n}" for n in names)
+
+
+def schema_type(value: str, expected: str) -> str:
+    return f"{value} is not of type {expected}"
+
+
+def schema_enum(value: str, allowed: str) -> str:
+    return f"{value} is not one of {allowed}"
+
+
+def schema_unknown(names) -> str:
+    return "unknown argument(s) " + ", ".join(f":{n}" for n in names)
+
+
+def schema_other(value: str, keyword: str, rule: str) -> str:
+    return f"{value} fails the schema's {keyword} ({rule})"
+
+
+def schema_problem(path: str, message: str) -> str:
+    where = f"at {path}: " if path else ""
+    return f"{where}{message}"
+
+
+# ---------------------------------------------------------------- world faults (values)
+
+def unavailable(server: str, reason: str) -> str:
+    return f"upstream '{server}' is unavailable: {reason}"
+
+
+def upstream_error(server: str, tool: str, detail: str) -> str:
+    return f"upstream '{server}' answered {tool} with an error: {detail}"
+
+
+def tool_error(server: str, tool: str, detail: str) -> str:
+    return f"{server}.{tool} failed: {detail}" if detail else f"{server}.{tool} failed"
+
+
+def timed_out(server: str, tool: str, seconds: float) -> str:
+    return f"{server}.{tool} took longer than {seconds:g} s"
+
+
+def too_large(server: str, tool: str, cap: int) -> str:
+    return f"{server}.{tool} answered more than {cap} bytes"
+
+
+def cap_exhausted(cap: int) -> str:
+    return f"this program already made {cap} upstream calls, the most one program may make"
+
+
+def http_status(status: int, reason: str) -> str:
+    return f"HTTP {status} {reason}".strip()
+
+
+CRASHED = "the connection was lost (it restarts on the next call)"
+NOT_STARTED = "it could not be started"
+
+
+# ---------------------------------------------------------------- discovery and catalog
+
+def doc_unknown_tool(ref: str) -> str:
+    return f"no upstream tool '{ref}'"
+
+
+CALL_EXAMPLE = '(tool/call {{:server "{server}" :tool "{tool}" :args {{{args}}}}})'
+RESULT_SHAPE = ("Result: {:ok true :value v :value_kind :json|:text|:none} or "
+                "{:ok false :reason kw :message text}")
+CATALOG_HEAD = ("Upstream tools: call them with (tool/call {:server \"s\" :tool \"t\" :args {...}}); "
+                "check (:ok r) before using (:value r). Discover with (tool/servers), (dir \"s\"), "
+                "(apropos \"text\"), (doc \"s/t\").")
+CATALOG_LAZY = ("{n} upstream tools on {m} servers: too many to list; find them with "
+                "(apropos \"text\") and (dir \"server\"), read one with (doc \"server/tool\").")
+SERVERS_LINE = "Configured upstream servers:"
+SERVER_HINT = "{name}: not listed yet; (dir \"{name}\") lists its tools"

@@ -1,0 +1,159 @@
+"""A fixture MCP server on the official SDK: `python fixture_server.py stdio` or `http PORT`.
+
+Two personalities by the first argument's suffix: `shop` (orders, customers) and `crm`
+(accounts), so a program can join two servers. Some tools misbehave on purpose.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+
+import anyio
+
+from mcp.server.mcpserver import Context, MCPServer
+
+ORDERS = [
+    {"id": 1, "customer_id": 10, "total": 120.5, "status": "open"},
+    {"id": 2, "customer_id": 11, "total": 35.0, "status": "shipped"},
+    {"id": 3, "customer_id": 10, "total": 99.0, "status": "open"},
+    {"id": 4, "customer_id": 12, "total": 410.0, "status": "open"},
+]
+ACCOUNTS = [
+    {"customer_id": 10, "name": "Ada", "tier": "gold", "region": "north"},
+    {"customer_id": 11, "name": "Bo", "tier": "silver", "region": "south"},
+    {"customer_id": 12, "name": "Cy", "tier": "gold", "region": "south"},
+]
+
+
+def _generated(n: int) -> tuple[list, list]:
+    """FIXTURE_ROWS=n: n orders over n // 4 customers, fixed by a seed (the bytes benchmark)."""
+    rng = random.Random(20)
+    customers = max(n // 4, 1)
+    orders = [{"id": i, "customer_id": 100 + rng.randrange(customers),
+               "total": round(rng.uniform(5, 500), 2),
+               "status": rng.choice(["open", "shipped", "cancelled"]),
+               "placed": f"2026-{rng.randint(1, 11):02d}-{rng.randint(1, 28):02d}",
+               "note": rng.choice(["", "gift wrap", "leave at the door", "fragile"])}
+              for i in range(1, n + 1)]
+    accounts = [{"customer_id": 100 + c, "name": f"Customer {c}",
+                 "tier": rng.choice(["gold", "silver", "bronze"]),
+                 "region": rng.choice(["north", "south", "east", "west"]),
+                 "email": f"customer{c}@example.com"} for c in range(customers)]
+    return orders, accounts
+
+
+if os.environ.get("FIXTURE_ROWS"):
+    ORDERS, ACCOUNTS = _generated(int(os.environ["FIXTURE_ROWS"]))
+
+shop = MCPServer("shop")
+
+
+@shop.tool()
+def list_orders(status: str | None = None, limit: int = 100) -> list[dict]:
+    """List orders, optionally only those with a status."""
+    rows = [o for o in ORDERS if status is None or o["status"] == status]
+    return rows[:limit]
+
+
+@shop.tool()
+def get_order(id: int) -> dict:
+    """Get one order by id."""
+    for o in ORDERS:
+        if o["id"] == id:
+            return o
+    raise ValueError(f"no order {id}")
+
+
+@shop.tool()
+def order_note(id: int) -> str:
+    """A free-text note about an order (plain text, not JSON)."""
+    return f"order {id} is fragile"
+
+
+@shop.tool()
+def order_json_text(id: int) -> str:
+    """The order as JSON text in a text block."""
+    return json.dumps(ORDERS[0])
+
+
+@shop.tool(structured_output=False)
+def plain_note(id: int) -> str:
+    """A note as a plain text block only."""
+    return f"order {id} ships monday"
+
+
+@shop.tool(structured_output=False)
+def plain_json(id: int) -> str:
+    """An order as JSON in a plain text block only."""
+    return json.dumps(ORDERS[id - 1])
+
+
+@shop.tool()
+async def slow(seconds: float) -> str:
+    """Sleeps (without blocking the server), then answers."""
+    await anyio.sleep(seconds)
+    return "done"
+
+
+@shop.tool()
+def big(n: int) -> str:
+    """A string of n characters."""
+    return "x" * n
+
+
+@shop.tool()
+def crash() -> str:
+    """Exits the server process at once."""
+    os._exit(3)
+
+
+@shop.tool()
+def echo_token() -> str:
+    """A buggy tool that echoes its secret."""
+    return f"token={os.environ.get('SHOP_TOKEN', '')}"
+
+
+@shop.tool()
+def pid() -> int:
+    """The server's process id."""
+    return os.getpid()
+
+
+crm = MCPServer("crm")
+
+
+@crm.tool()
+def list_accounts(tier: str | None = None) -> list[dict]:
+    """List customer accounts, optionally of one tier."""
+    return [a for a in ACCOUNTS if tier is None or a["tier"] == tier]
+
+
+@crm.tool()
+def get_account(customer_id: int) -> dict:
+    """Get one account by customer id."""
+    for a in ACCOUNTS:
+        if a["customer_id"] == customer_id:
+            return a
+    raise ValueError(f"no account {customer_id}")
+
+
+@crm.tool()
+def whoami(ctx: Context) -> dict:
+    """A buggy tool that echoes the credentials it got."""
+    headers = ctx.headers or {}
+    return {"authorization": headers.get("authorization"), "tenant": headers.get("x-tenant")}
+
+
+def main() -> None:
+    server = crm if "crm" in sys.argv[1:] else shop
+    if sys.argv[1] == "http":
+        port = int(sys.argv[2])
+        server.run(transport="streamable-http", host="127.0.0.1", port=port)
+    else:
+        server.run()
+
+
+if __name__ == "__main__":
+    main()
