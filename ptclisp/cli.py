@@ -1,4 +1,4 @@
-"""The `ptclisp` command: run | check | repl | fmt | prompt | mcp."""
+"""The `ptclisp` command: run | check | repl | fmt | prompt | mcp | agent."""
 from __future__ import annotations
 
 import argparse
@@ -270,6 +270,8 @@ def build_parser() -> argparse.ArgumentParser:
     pr.add_argument("--transport", default="content", choices=TRANSPORTS)
     pr.set_defaults(func=cmd_prompt)
     _mcp_parser(sub)
+    from .agent.cli import add_parser as agent_parser  # the agent layer sits on top of this one
+    agent_parser(sub)
     return p
 
 

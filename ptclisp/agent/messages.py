@@ -86,3 +86,25 @@ def cli_state_exists(path: str) -> str:
 CLI_ENDED = "the conversation has ended; start a new one with `ptclisp agent start`"
 CLI_EMPTY_REPLY = "the reply is empty"
 CLI_BAD_STATE = "the saved conversation cannot be read"
+
+
+def cli_tool_reply_format(names: str) -> str:
+    """How a reply calls tools in step mode (tool_call and combined transports)."""
+    return ("Reply with text for a final answer, or with a JSON object calling tools: "
+            '{"tool_calls": [{"name": "lisp_eval", "arguments": {"program": "(+ 1 2)"}}]}. '
+            f"Tools: {names}.")
+
+
+def cli_turn(turn: int) -> str:
+    """The header of a turn in `ptclisp agent run`."""
+    return f"--- turn {turn} ---"
+
+
+def cli_call_result(call_id: str) -> str:
+    """The header of one tool result in step mode."""
+    return f"=== result of {call_id} ==="
+
+
+CLI_SYSTEM = "=== system ==="
+CLI_USER = "=== user ==="
+CLI_TOOLS = "=== tools ==="
