@@ -25,6 +25,7 @@ from ..llm import (
 from ..llm import messages as LM
 from ..formatter import format_value
 from ..tools import to_python
+from ..values import Var
 from . import messages as M
 from .trace import Trace, TurnRecord, prompt_size, tool_call_entry
 
@@ -226,7 +227,7 @@ class Conversation:
         calls = [tool_call_entry(c) for c in result.tool_calls]
         rec.tool_calls.extend(calls)
         self.tool_calls.extend(calls)
-        if result.status != "error":
+        if result.status != "error" and type(result.value) is not Var:  # a def's var: no value
             rec.result = truncate_for_history(to_python(result.value))
 
     def _record_natives(self, calls: list) -> None:
