@@ -285,4 +285,7 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    # `python -m ptclisp.cli`: run the imported module, so ptclisp.agent.cli raises the same
+    # InputError class that main catches (this file as __main__ would define a second one)
+    from ptclisp.cli import main as _main
+    sys.exit(_main())
