@@ -10,6 +10,7 @@ The SDKs are imported only inside `run` (this module is command-line only).
 """
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from pathlib import Path
@@ -17,8 +18,9 @@ from pathlib import Path
 from ..cli import InputError, _data, _json_safe, _read_text, _tools
 from ..session import Session
 from ..signatures import SignatureError
+from . import adapters
 from . import messages as M
-from .agent import Agent, result_of
+from .agent import Agent
 from .conversation import TRANSPORTS, Conversation
 
 _SESSION_FILE = "session.edn"
@@ -104,7 +106,6 @@ def _model(spec: str):
         raise InputError(M.cli_bad_model(spec))
     if provider == "replay":
         return _replay(name)
-    from . import adapters  # noqa: PLC0415
     if provider in ("openai", "openai-responses"):
         client = _sdk("openai").OpenAI()
         make = adapters.openai_chat if provider == "openai" else adapters.openai_responses
@@ -115,8 +116,9 @@ def _model(spec: str):
 
 
 def _sdk(package: str):
+    """The SDK module, imported here only: an optional extra, needed by this command alone."""
     try:
-        return __import__(package)
+        return importlib.import_module(package)
     except ImportError:
         raise InputError(M.cli_sdk_missing(package)) from None
 
