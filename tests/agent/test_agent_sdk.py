@@ -9,6 +9,10 @@ import json
 import anthropic
 import openai
 import pytest
+from anthropic.types import MessageParam, ToolParam
+from openai.types.chat import ChatCompletionFunctionToolParam, ChatCompletionMessageParam
+from openai.types.responses import FunctionToolParam, ResponseInputParam
+from pydantic import TypeAdapter
 
 from agent_replay import BUILDERS, ReplayServer
 from ptclisp import Agent, Tool
@@ -150,3 +154,22 @@ def test_a_provider_error_ends_the_run_with_status_error(server):
     result = agent.run("anything")
     assert result.status == "error" and result.turns == 0 and result.answer is None
     assert result.message.startswith("the llm callable raised an exception: InternalServerError")
+
+
+SDK_TYPES = {"openai_chat": ("messages", list[ChatCompletionMessageParam],
+                             list[ChatCompletionFunctionToolParam]),
+             "openai_responses": ("input", ResponseInputParam, list[FunctionToolParam]),
+             "anthropic": ("messages", list[MessageParam], list[ToolParam])}
+
+
+@pytest.mark.parametrize("api", APIS)
+def test_the_adapters_requests_validate_as_the_sdk_request_types(server, api):
+    server.play(script("combined", BUILDERS[api]))
+    tools = [Tool(get_orders, expose="both")]
+    agent = Agent(llm=client_llm(api, server.url), tools=tools, signature=SIGNATURE,
+                  transport="combined")
+    assert agent.run("What is the total of customer 3's orders?").ok
+    key, messages_type, tools_type = SDK_TYPES[api]
+    for _, body in server.requests:  # raises ValidationError on a shape the SDK does not take
+        TypeAdapter(messages_type).validate_python(body[key])
+        TypeAdapter(tools_type).validate_python(body["tools"])
