@@ -162,6 +162,9 @@ class Conversation:
         if step.status == "failed":
             self._finish(rec, "failed", step.answer, json.dumps(step.answer, default=str))
             return False
+        if self._single_shot_value(step.result):  # one program: its last value is the answer
+            self._finish(rec, "ok", step.result.to_python())
+            return False
         error = step.result.error if step.result is not None else None
         feedback = _feedback_text(step.messages)
         if error is not None or (feedback and not calls):
@@ -173,6 +176,13 @@ class Conversation:
             and bool((message.get("content") or "").strip()))
         self._append_turn_line(signature)
         return signature
+
+    def _single_shot_value(self, result) -> bool:
+        """A single-turn tool_call run whose program ended with a value of the right shape."""
+        if self.max_turns != 1 or self.transport != "tool_call" or result is None:
+            return False
+        signature = self.session.signature
+        return result.status == "ok" and (signature is None or not signature.check(result.value))
 
     # ------------------------------------------------------------ endings and budget
 

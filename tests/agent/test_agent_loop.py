@@ -264,3 +264,11 @@ def test_a_conversation_survives_saving_between_replies():
     again.feed(block("(return {:total (* 2 p)})"))
     assert (again.status, again.answer, again.turn) == ("ok", {"total": 5.0}, 2)
     assert [r.turn for r in again.trace.turns] == [1, 2]
+
+
+def test_single_turn_tool_call_agents_answer_with_the_last_value():
+    result = Agent(llm=scripted(call("(* 6 7)")), transport="tool_call", max_turns=1).run("x")
+    assert (result.status, result.answer) == ("ok", 42)
+    wrong = Agent(llm=scripted(call('"42"')), transport="tool_call", max_turns=1,
+                  signature=":int").run("x")
+    assert wrong.status == "max_turns"
