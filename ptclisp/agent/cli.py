@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 from ..cli import InputError, _data, _json_safe, _read_text, _tools
+from ..errors import PtcError
 from ..session import Session
 from ..signatures import SignatureError
 from . import adapters
@@ -250,7 +251,7 @@ def _load(state: Path):
         session = Session.load((state / _SESSION_FILE).read_text(encoding="utf-8"),
                                tools=tools, data=_data(options["data"]))
         return Conversation.from_state(session, data), options
-    except (KeyError, TypeError, ValueError) as e:
+    except (KeyError, TypeError, ValueError, PtcError) as e:
         raise InputError(f"{M.CLI_BAD_STATE}: {e}") from None
 
 

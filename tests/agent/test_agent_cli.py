@@ -103,6 +103,9 @@ def test_step_mode_errors_are_clear(tmp_path):
     assert (out.returncode, out.stderr) == (2, f"ptclisp: {M.cli_state_exists(str(state))}\n")
     out = agent("reply", "--state", state, "-", stdin="  \n")
     assert (out.returncode, out.stderr) == (2, f"ptclisp: {M.CLI_EMPTY_REPLY}\n")
+    (state / "session.edn").write_text("{:format", encoding="utf-8")  # a damaged directory
+    out = agent("reply", "--state", state, "-", stdin="(+ 1 2)")
+    assert out.returncode == 2 and out.stderr.startswith(f"ptclisp: {M.CLI_BAD_STATE}: ")
     out = agent("start", "--state", tmp_path / "d", "--signature", "{total :floot}", "m")
     assert out.returncode == 2 and out.stderr.startswith("ptclisp: --signature: ")
     assert "Traceback" not in out.stderr
