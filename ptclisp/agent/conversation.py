@@ -148,7 +148,7 @@ class Conversation:
         return False
 
     def _tool_turn(self, message: dict, rec: TurnRecord) -> bool:
-        calls = [c for c in message.get("tool_calls") or () if isinstance(c, Mapping)]
+        calls = message.get("tool_calls") or []
         step = handle_response(message, self.session, provider="openai", mode=self.transport)
         self.messages.extend(step.messages)
         rec.repairs = list(step.repairs)
@@ -167,10 +167,11 @@ class Conversation:
             return False
         error = step.result.error if step.result is not None else None
         feedback = _feedback_text(step.messages)
-        if error is not None or (feedback and not calls):
-            rec.status = "error"
-            rec.error = format_error_for_llm(error) if error is not None else feedback
-            self.last_problem = rec.error
+        problem = (format_error_for_llm(error) if error is not None
+                   else _call_error(step.messages) or (feedback if not calls else None))
+        if problem is not None:
+            rec.status, rec.error = "error", problem
+            self.last_problem = problem
         signature = (error is not None and error.code == "signature") or (
             not calls and feedback is not None and self.session.signature is not None
             and bool((message.get("content") or "").strip()))
@@ -282,6 +283,10 @@ def _read_reply(reply) -> tuple[dict, str | None]:
     if isinstance(reply, Mapping):
         message = dict(reply)
         message["role"] = "assistant"
+        calls = message.pop("tool_calls", None)
+        calls = [c for c in calls if isinstance(c, Mapping)] if isinstance(calls, list) else []
+        if calls:  # entries that are not calls at all are dropped, so history stays well paired
+            message["tool_calls"] = calls
         content = message.get("content")
         if content is not None and not isinstance(content, str):
             message["content"] = _parts_text(content)
@@ -313,6 +318,20 @@ def _compact(message: dict) -> dict:
         if len(content) > HISTORY_REPLY_CHARS:
             content = cut_text(content, HISTORY_REPLY_CHARS)[0]
         out["content"] = content
+    if out.get("tool_calls"):
+        out["tool_calls"] = _with_ids(out["tool_calls"])
+    return out
+
+
+def _with_ids(calls: list) -> list:
+    """Calls with the ids handle_response gives calls without one, so results pair up."""
+    out, seen = [], set()
+    for i, call in enumerate(calls, 1):
+        id_ = call.get("id")
+        if not isinstance(id_, str) or not id_ or id_ in seen:
+            call = dict(call, id=f"call_{i}_missing_id")
+        seen.add(call["id"])
+        out.append(call)
     return out
 
 
@@ -333,6 +352,16 @@ def _json_or_text(raw):
         except ValueError:
             return raw
     return raw
+
+
+def _call_error(messages: list) -> str | None:
+    """The message of the first tool result that is an error (unknown tool, bad arguments...)."""
+    for m in messages:
+        if m.get("role") == "tool":
+            body = _json_or_text(m.get("content"))
+            if isinstance(body, dict) and body.get("status") == "error":
+                return str(body.get("message") or body.get("reason"))
+    return None
 
 
 def _feedback_text(messages: list) -> str | None:

@@ -272,3 +272,31 @@ def test_single_turn_tool_call_agents_answer_with_the_last_value():
     wrong = Agent(llm=scripted(call('"42"')), transport="tool_call", max_turns=1,
                   signature=":int").run("x")
     assert wrong.status == "max_turns"
+
+
+def test_a_call_of_an_unknown_tool_is_an_error_turn():
+    bad = {"role": "assistant", "content": None, "tool_calls": [
+        {"id": "x1", "type": "function", "function": {"name": "price", "arguments": "{}"}}]}
+    result = Agent(llm=scripted(bad, call("(return 1)")), tools=[price],
+                   transport="tool_call").run("x")
+    assert (result.status, result.answer) == ("ok", 1)
+    first = result.trace.turns[0]
+    assert first.status == "error" and first.error == LM.unknown_tool_only_lisp_eval("price", "price")
+    assert json.loads(result.messages[3]["content"])["reason"] == "unknown_tool"
+
+
+@pytest.mark.parametrize("tool_calls", [7, "lisp_eval", [None, 3]])
+def test_garbage_tool_calls_never_raise(tool_calls):
+    bad = {"role": "assistant", "content": None, "tool_calls": tool_calls}
+    result = Agent(llm=lambda m, t: bad, transport="tool_call", max_turns=2).run("x")
+    assert result.status == "max_turns" and result.message
+    assert [m["role"] for m in result.messages[2:]] == ["assistant", "user"] * 2
+    assert all(m["content"].startswith(LM.NO_CONTENT) for m in result.messages[3::2])
+
+
+def test_calls_without_ids_keep_the_transcript_paired():
+    no_id = {"role": "assistant", "content": None, "tool_calls": [
+        {"type": "function", "function": {"name": "lisp_eval", "arguments": '{"program": "1"}'}}]}
+    result = Agent(llm=scripted(no_id, call("(return 2)")), transport="tool_call").run("x")
+    assert result.answer == 2
+    assert result.messages[2]["tool_calls"][0]["id"] == result.messages[3]["tool_call_id"]
