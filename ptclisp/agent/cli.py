@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -35,8 +36,9 @@ def add_parser(sub) -> None:
     agent = sub.add_parser("agent", help="run an agent on a mission, or play the model yourself")
     steps = agent.add_subparsers(dest="agent_command", required=True)
     run = steps.add_parser("run", help="run the agent with a provider or recorded replies")
-    run.add_argument("--model", required=True, metavar="PROVIDER:MODEL",
-                     help="openai:MODEL, openai-responses:MODEL, anthropic:MODEL or replay:FILE")
+    run.add_argument("--model", metavar="PROVIDER:MODEL", default=os.environ.get("PTCLISP_MODEL"),
+                     help="openai:MODEL, openai-responses:MODEL, anthropic:MODEL or replay:FILE "
+                          "(default: $PTCLISP_MODEL)")
     run.add_argument("--trace", metavar="FILE", help="write the trace as JSON lines to FILE")
     _options(run)
     run.set_defaults(func=cmd_run)
@@ -101,19 +103,29 @@ def _show_turn(record) -> None:
     sys.stdout.flush()
 
 
-def _model(spec: str):
+def _model(spec: str | None):
+    if not spec:
+        raise InputError(M.CLI_NO_MODEL)
     provider, sep, name = spec.partition(":")
     if not sep or not name:
         raise InputError(M.cli_bad_model(spec))
     if provider == "replay":
         return _replay(name)
     if provider in ("openai", "openai-responses"):
-        client = _sdk("openai").OpenAI()
         make = adapters.openai_chat if provider == "openai" else adapters.openai_responses
-        return make(client, name)
+        return make(_client("openai", "OpenAI"), name)
     if provider == "anthropic":
-        return adapters.anthropic_messages(_sdk("anthropic").Anthropic(), name)
+        return adapters.anthropic_messages(_client("anthropic", "Anthropic"), name)
     raise InputError(M.cli_bad_model(spec))
+
+
+def _client(package: str, cls: str):
+    """The SDK's client, keys from its usual environment variables."""
+    sdk = _sdk(package)
+    try:
+        return getattr(sdk, cls)()
+    except Exception as e:  # e.g. no API key in the environment: the SDK's own message
+        raise InputError(f"--model: {e}") from None
 
 
 def _sdk(package: str):

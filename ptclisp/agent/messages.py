@@ -60,6 +60,9 @@ def cli_bad_model(text: str) -> str:
             f"or replay:FILE")
 
 
+CLI_NO_MODEL = "give --model PROVIDER:MODEL (or set PTCLISP_MODEL)"
+
+
 def cli_sdk_missing(package: str) -> str:
     """The SDK of --model is not installed."""
     return f"--model needs the {package} package: pip install 'ptclisp[{package}]'"

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -145,3 +146,26 @@ def test_run_when_the_replies_run_out(tmp_path):
 def test_run_rejects_an_unknown_model(spec, message):
     out = agent("run", "--model", spec, "m")
     assert (out.returncode, out.stderr) == (2, f"ptclisp: {message}\n")
+
+
+def test_run_without_an_api_key_says_so(tmp_path):
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY")}
+    out = subprocess.run([sys.executable, "-m", "ptclisp.cli", "agent", "run", "--model",
+                          "openai:gpt-test", "m"], capture_output=True, text=True, timeout=120,
+                         env=env)
+    assert out.returncode == 2 and out.stderr.startswith("ptclisp: --model: ")
+    assert "OPENAI_API_KEY" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_run_takes_the_model_from_the_environment(tmp_path):
+    replies = tmp_path / "r.json"
+    replies.write_text(json.dumps(["```clojure\n(return 5)\n```"]), encoding="utf-8")
+    env = dict(os.environ, PTCLISP_MODEL=f"replay:{replies}")
+    out = subprocess.run([sys.executable, "-m", "ptclisp.cli", "agent", "run", "five"],
+                         capture_output=True, text=True, timeout=120, env=env)
+    assert json.loads(out.stdout.splitlines()[-1]) == {"status": "ok", "answer": 5, "turns": 1}
+    env.pop("PTCLISP_MODEL")
+    out = subprocess.run([sys.executable, "-m", "ptclisp.cli", "agent", "run", "five"],
+                         capture_output=True, text=True, timeout=120, env=env)
+    assert (out.returncode, out.stderr) == (2, f"ptclisp: {M.CLI_NO_MODEL}\n")

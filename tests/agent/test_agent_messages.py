@@ -34,6 +34,7 @@ def test_texts_of_the_command_line():
                                            "pip install 'ptclisp[openai]'")
     assert M.cli_bad_replay("r.json", "not an array") == (
         "r.json: not a replay file (not an array); expected a JSON array of replies")
+    assert M.CLI_NO_MODEL == "give --model PROVIDER:MODEL (or set PTCLISP_MODEL)"
     assert M.REPLAY_EXHAUSTED == "the replay file has no more replies"
     assert M.cli_no_state("d") == ("no conversation in d: start one with "
                                    "`ptclisp agent start --state DIR MISSION`")
