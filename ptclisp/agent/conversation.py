@@ -11,7 +11,6 @@ signature mismatch is fed back like any error; after the last work turn it may u
 """
 from __future__ import annotations
 
-import functools
 import json
 import logging
 from collections.abc import Mapping
@@ -38,10 +37,6 @@ TRANSPORTS = ("content", "tool_call", "combined")
 MAX_REPLY_CHARS = 100_000  # a longer reply is not run (models that dump data back)
 HISTORY_REPLY_CHARS = 4_000  # what the transcript keeps of an over-long reply
 _LISP_EVAL = "lisp_eval"
-# the prompt depends only on (transport, profile) and the builtin registry, fixed at import;
-# building it takes ~8 ms (the function list), so each agent run reuses it (lru_cache is
-# thread-safe)
-_system_prompt = functools.lru_cache(maxsize=16)(system_prompt)
 
 
 @attrs.define
@@ -69,7 +64,7 @@ class Conversation:
         """A new conversation: the system prompt and the first message."""
         profile = "single_shot" if max_turns == 1 else "multi_turn"
         messages = [
-            {"role": "system", "content": _system_prompt(transport=transport, profile=profile)},
+            {"role": "system", "content": system_prompt(transport=transport, profile=profile)},
             {"role": "user", "content": context_message(session, mission, transport=transport)},
         ]
         return cls(session, transport, max_turns, retry_turns, messages,
