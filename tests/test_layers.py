@@ -166,3 +166,13 @@ def test_the_agent_imports_no_sdk():
         if path.name == "cli.py":  # `ptclisp agent run --model` builds the client
             continue
         assert not bad, f"agent/{path.name} imports {bad}"
+
+
+def test_importing_ptclisp_imports_no_sdk():
+    import subprocess
+    import sys
+    code = ("import sys, ptclisp, ptclisp.agent\n"
+            "print(ptclisp.Agent is ptclisp.agent.Agent, "
+            "sorted(m for m in ('openai', 'anthropic') if m in sys.modules))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == "True []", out.stderr
