@@ -14,7 +14,7 @@ from .values import Keyword, Symbol, kw
 __all__ = [
     "read", "format_value", "read_value", "format_source", "run", "Session", "Limits", "Result", "Tool",
     "Keyword", "Symbol", "kw", "PtcError", "ReadError", "AnalysisError", "EvalError", "ToolError",
-    "LimitExceeded", "InternalError", "SessionBusyError",
+    "LimitExceeded", "InternalError", "SessionBusyError", "Agent", "AgentResult",
 ]
 __version__ = "0.1.0"
 
@@ -24,3 +24,4 @@ _analyzer.prepare()  # one-time set-up now, not inside the first run's clock
 # and no module of the core imports it
 from . import llm  # noqa: E402
 
+from .agent import Agent, AgentResult  # noqa: E402  the agent layer, on top of llm; likewise last

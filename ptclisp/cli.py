@@ -1,4 +1,4 @@
-"""The `ptclisp` command: run | check | repl | fmt | prompt | mcp."""
+"""The `ptclisp` command: run | check | repl | fmt | prompt | mcp | agent."""
 from __future__ import annotations
 
 import argparse
@@ -298,6 +298,8 @@ def build_parser() -> argparse.ArgumentParser:
     pr.add_argument("--upstreams", metavar="FILE", help="add the catalog of these upstreams")
     pr.set_defaults(func=cmd_prompt)
     _mcp_parser(sub)
+    from .agent.cli import add_parser as agent_parser  # the agent layer sits on top of this one
+    agent_parser(sub)
     return p
 
 
@@ -311,4 +313,7 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    # `python -m ptclisp.cli`: run the imported module, so ptclisp.agent.cli raises the same
+    # InputError class that main catches (this file as __main__ would define a second one)
+    from ptclisp.cli import main as _main
+    sys.exit(_main())

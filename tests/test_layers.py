@@ -34,12 +34,13 @@ def modules(pattern: str):
 def test_core_never_imports_llm_or_cli():
     for path in modules("**/*.py"):
         rel = path.relative_to(PKG)
-        if rel.parts[0] in ("llm", "mcp") or rel.name == "cli.py":
+        if rel.parts[0] in ("llm", "mcp", "agent") or rel.name == "cli.py":
             continue
         imports = imports_of(path)
-        if rel == Path("__init__.py"):  # the package face makes ptclisp.llm available, last
-            imports -= {"ptclisp.llm", "ptclisp"}
-        bad = {m for m in imports if m.startswith(("ptclisp.llm", "ptclisp.cli"))}
+        if rel == Path("__init__.py"):  # the package face makes llm and agent available, last
+            imports -= {"ptclisp.llm", "ptclisp", "ptclisp.agent", "ptclisp.agent.Agent",
+                        "ptclisp.agent.AgentResult"}
+        bad = {m for m in imports if m.startswith(("ptclisp.llm", "ptclisp.cli", "ptclisp.agent"))}
         assert not bad, f"{rel} imports {bad}"
 
 
@@ -151,3 +152,37 @@ def test_only_the_cli_imports_the_upstream_layer():
             continue
         bad = {m for m in imports_of(path) if m.startswith("ptclisp.upstream")}
         assert not bad, f"{rel} imports {bad}"
+
+
+def test_llm_never_imports_the_agent():
+    for path in modules("llm/*.py"):
+        bad = {m for m in imports_of(path) if m.startswith("ptclisp.agent")}
+        assert not bad, f"llm/{path.name} imports {bad}"
+
+
+def test_the_agent_uses_the_public_face_and_llm_only():
+    internals = ("ptclisp.evaluator", "ptclisp.analyzer", "ptclisp.functions",
+                 "ptclisp.specials", "ptclisp.macros", "ptclisp.patterns",
+                 "ptclisp.comprehension", "ptclisp.budget", "ptclisp.sandbox", "ptclisp.mcp")
+    for path in modules("agent/*.py"):
+        bad = {m for m in imports_of(path) if m.startswith(internals)}
+        assert not bad, f"agent/{path.name} imports {bad}"
+
+
+def test_the_agent_imports_no_sdk():
+    # the adapters use the client object they are given: `import ptclisp` never loads an SDK
+    for path in modules("agent/*.py"):
+        bad = {m for m in imports_of(path) if m.split(".")[0] in ("openai", "anthropic")}
+        if path.name == "cli.py":  # `ptclisp agent run --model` builds the client
+            continue
+        assert not bad, f"agent/{path.name} imports {bad}"
+
+
+def test_importing_ptclisp_imports_no_sdk():
+    import subprocess
+    import sys
+    code = ("import sys, ptclisp, ptclisp.agent\n"
+            "print(ptclisp.Agent is ptclisp.agent.Agent, "
+            "sorted(m for m in ('openai', 'anthropic') if m in sys.modules))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == "True []", out.stderr

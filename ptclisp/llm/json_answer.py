@@ -5,6 +5,8 @@ the body of a ```json (or bare ```) fence; the first balanced {...} or [...] aft
 prose; then the `json-repair` library on that candidate (comments, trailing commas, single
 quotes, unescaped inner quotes, missing brackets); a reply cut off mid-array keeps its complete
 items. `JsonAnswer.repairs` says what was done; JsonAnswerError carries the message for the model.
+`final_answer` applies it to a tool-call transport's plain-text final answer: the text itself
+for no signature, `:string` and `:any`; else the JSON answer, or a message for the model.
 """
 from __future__ import annotations
 
@@ -17,10 +19,12 @@ import json_repair
 from .. import signatures as S
 from . import messages as M
 
-__all__ = ["JsonAnswer", "JsonAnswerError", "parse_json_answer"]
+__all__ = ["JsonAnswer", "JsonAnswerError", "parse_json_answer", "final_answer"]
 
 _FENCE = re.compile(r"```[ \t]*(?:json[c5]?|JSON)?[ \t]*\n(.*?)(?:\n[ \t]*```|\Z)", re.DOTALL)
 _MAX_CUT_TRIES = 200
+_TEXT_TYPES = (S.ANY, ("prim", "string"), ("opt", ("prim", "string")), ("opt", S.ANY))
+_BARE_TYPES = (("prim", "datetime"), ("prim", "keyword"))  # may be written without quotes
 
 
 @attrs.frozen
@@ -167,3 +171,23 @@ def parse_json_answer(text, signature=None) -> JsonAnswer:
         if problems:
             raise JsonAnswerError(M.json_not_shape(S.problems_text(problems)), problems=problems)
     return answer
+
+
+def final_answer(text: str, signature) -> tuple[JsonAnswer | None, str | None]:
+    """(answer, None), or (None, a message for the model) when the text does not fit signature."""
+    if signature is None or signature.output in _TEXT_TYPES:
+        return JsonAnswer(text), None
+    t = signature.output
+    expected = S.render(t)
+    try:
+        return parse_json_answer(text, signature), None
+    except JsonAnswerError as e:
+        if e.problems:
+            return None, M.answer_mismatch(expected, S.problems_text(e.problems))
+    bare = t[1] if t[0] == "opt" else t
+    if bare not in _BARE_TYPES or not text.strip():
+        return None, M.answer_not_json(expected)
+    problems = signature.check(text.strip())
+    if problems:
+        return None, M.answer_mismatch(expected, S.problems_text(problems))
+    return JsonAnswer(text.strip()), None

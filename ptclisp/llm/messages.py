@@ -337,12 +337,6 @@ def answer_not_json(expected: str) -> str:
             f"in it. Reply with the JSON only, or call lisp_eval.")
 
 
-def answer_bad_json(expected: str, detail: str) -> str:
-    """A final answer whose JSON does not parse."""
-    return (f"Your final answer must be JSON matching {expected}, but it does not parse: "
-            f"{detail}. Reply with valid JSON only, or call lisp_eval.")
-
-
 def answer_mismatch(expected: str, problems: str) -> str:
     """A final answer that parses but does not match the return signature."""
     return (f"Your final answer does not match the expected output {expected}: {problems}. "

@@ -22,9 +22,9 @@ from ..errors import PtcError
 from ..session import Result
 from ..tools import to_python
 from . import messages as M
-from .answer import final_answer
 from .extract import LISP_TAGS, extract_fenced_blocks
 from .feedback import format_error_for_llm
+from .json_answer import final_answer
 from .lisp_tool import PROVIDERS, TOOL_NAME, native_names
 from .preview import build_preview
 from .results import (
@@ -47,6 +47,7 @@ class Step:
     answer: object = None  # the returned value or the final answer (plain Python)
     result: Result | None = None  # the Result of the program run this turn, if any
     messages: list = attrs.Factory(list)  # to append after the assistant turn
+    repairs: tuple = ()  # how a JSON final answer was recovered (json_answer.py), if it was
 
     @property
     def done(self) -> bool:
@@ -95,7 +96,7 @@ def _final(content, session, provider: str) -> Step:
     answer, problem = final_answer(content, getattr(session, "signature", None))
     if problem is not None:
         return _feedback(provider, problem)
-    return Step("ok", answer=answer)
+    return Step("ok", answer=answer.value, repairs=answer.repairs)
 
 
 def _has_fenced_lisp(content: str) -> bool:

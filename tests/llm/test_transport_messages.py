@@ -43,9 +43,6 @@ def test_answer_and_preview_messages():
     assert M.answer_not_json("[:int]") == (
         "Your final answer must be JSON matching [:int], but no JSON value was found in it. "
         "Reply with the JSON only, or call lisp_eval.")
-    assert M.answer_bad_json(":int", "Expecting value at line 1, column 1") == (
-        "Your final answer must be JSON matching :int, but it does not parse: Expecting value "
-        "at line 1, column 1. Reply with valid JSON only, or call lisp_eval.")
     assert M.cache_hint("(tool/q)") == (
         "Call lisp_eval and then call (tool/q) to process the full cached result.")
     assert M.preview_fallback("t", "raised") == (

@@ -1,0 +1,277 @@
+"""`ptclisp agent run | start | reply`: an agent on the command line, or a person as the model.
+
+`run` drives the Agent with an SDK adapter (`--model openai:MODEL`, `openai-responses:MODEL`,
+`anthropic:MODEL`; keys from the SDKs' usual environment variables) or recorded replies
+(`replay:FILE`, a JSON array of replies), printing each turn. Step mode keeps the conversation
+in a directory (the saved Session and the transcript) so each step is a stateless request:
+`start` prints the system prompt and the first message, `reply` runs one whole reply and prints
+the next message, or one JSON line `{"status", "answer", "turns"}` when the conversation ends.
+The SDKs are imported only inside `run` (this module is command-line only).
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import sys
+from pathlib import Path
+
+from ..cli import InputError, _data, _json_safe, _read_text, _tools
+from ..errors import PtcError
+from ..session import Session
+from ..signatures import SignatureError
+from . import adapters
+from . import messages as M
+from .agent import Agent
+from .conversation import TRANSPORTS, Conversation
+
+_SESSION_FILE = "session.edn"
+_STATE_FILE = "conversation.json"
+
+
+# ---------------------------------------------------------------- arguments
+
+def add_parser(sub) -> None:
+    """The `agent` subcommand and its three steps."""
+    agent = sub.add_parser("agent", help="run an agent on a mission, or play the model yourself")
+    steps = agent.add_subparsers(dest="agent_command", required=True)
+    run = steps.add_parser("run", help="run the agent with a provider or recorded replies")
+    run.add_argument("--model", metavar="PROVIDER:MODEL", default=os.environ.get("PTCLISP_MODEL"),
+                     help="openai:MODEL, openai-responses:MODEL, anthropic:MODEL or replay:FILE "
+                          "(default: $PTCLISP_MODEL)")
+    run.add_argument("--trace", metavar="FILE", help="write the trace as JSON lines to FILE")
+    _options(run)
+    run.set_defaults(func=cmd_run)
+    start = steps.add_parser("start", help="start a conversation in DIR; print the first message")
+    start.add_argument("--state", required=True, metavar="DIR")
+    _options(start)
+    start.set_defaults(func=cmd_start)
+    reply = steps.add_parser("reply", help="run one model reply (FILE, - for stdin)")
+    reply.add_argument("--state", required=True, metavar="DIR")
+    reply.add_argument("file", help="the whole reply (- for stdin)")
+    reply.set_defaults(func=cmd_reply)
+
+
+def _options(p) -> None:
+    p.add_argument("--tools", metavar="MODULE",
+                   help="module path or .py file whose TOOLS, or else public functions, are the tools")
+    p.add_argument("--data", metavar="FILE", help="JSON object file: the data/ values")
+    p.add_argument("--signature", help='return signature, e.g. "{total :float}"')
+    p.add_argument("--transport", default="content", choices=TRANSPORTS)
+    p.add_argument("--max-turns", type=int, default=8, metavar="N")
+    p.add_argument("mission", help="the task, in words")
+
+
+def _session(args, tools, data) -> Session:
+    try:
+        return Session(tools=tools, data=data, signature=args.signature)
+    except SignatureError as e:
+        raise InputError(f"--signature: {e}") from None
+
+
+# ---------------------------------------------------------------- run
+
+def cmd_run(args) -> int:
+    """Run the agent to its end, printing each turn, then the JSON line."""
+    llm = _model(args.model)
+    tools, data = _tools(args), _data(args.data)
+    session = _session(args, tools, data)
+    try:
+        agent = Agent(llm=llm, tools=tools, data=data, signature=args.signature,
+                      transport=args.transport, max_turns=args.max_turns, on_turn=_show_turn)
+    except ValueError as e:
+        raise InputError(str(e)) from None
+    result = agent.run(args.mission, session=session)
+    if args.trace:
+        result.trace.write(args.trace)
+    if result.message and result.status != "ok":
+        print(result.message, file=sys.stderr)
+    print(_ending(result.status, result.answer, result.turns))
+    return 0 if result.ok else 1
+
+
+def _show_turn(record) -> None:
+    print(M.cli_turn(record.turn))
+    if record.program:
+        print(record.program)
+    for line in record.prints:
+        print(line)
+    if record.error:
+        print(record.error)
+    elif record.result is not None:
+        print("=> " + json.dumps(_json_safe(record.result), ensure_ascii=False, default=str))
+    sys.stdout.flush()
+
+
+def _model(spec: str | None):
+    if not spec:
+        raise InputError(M.CLI_NO_MODEL)
+    provider, sep, name = spec.partition(":")
+    if not sep or not name:
+        raise InputError(M.cli_bad_model(spec))
+    if provider == "replay":
+        return _replay(name)
+    if provider in ("openai", "openai-responses"):
+        make = adapters.openai_chat if provider == "openai" else adapters.openai_responses
+        return make(_client("openai", "OpenAI"), name)
+    if provider == "anthropic":
+        return adapters.anthropic_messages(_client("anthropic", "Anthropic"), name)
+    raise InputError(M.cli_bad_model(spec))
+
+
+def _client(package: str, cls: str):
+    """The SDK's client, keys from its usual environment variables."""
+    sdk = _sdk(package)
+    try:
+        return getattr(sdk, cls)()
+    except Exception as e:  # e.g. no API key in the environment: the SDK's own message
+        raise InputError(f"--model: {e}") from None
+
+
+def _sdk(package: str):
+    """The SDK module, imported here only: an optional extra, needed by this command alone."""
+    try:
+        return importlib.import_module(package)
+    except ImportError:
+        raise InputError(M.cli_sdk_missing(package)) from None
+
+
+class ReplayExhausted(Exception):
+    """The recorded replies ran out before the conversation ended."""
+
+
+def _replay(path: str):
+    try:
+        replies = json.loads(_read_text(path))
+    except json.JSONDecodeError as e:
+        raise InputError(M.cli_bad_replay(path, e.msg)) from None
+    if not isinstance(replies, list):
+        raise InputError(M.cli_bad_replay(path, "not an array"))
+    replies = [_as_message(r) if isinstance(r, dict) else r for r in replies]
+
+    def llm(messages, tools):
+        if not replies:
+            raise ReplayExhausted(M.REPLAY_EXHAUSTED)
+        return replies.pop(0)
+    return llm
+
+
+# ---------------------------------------------------------------- step mode
+
+def cmd_start(args) -> int:
+    """A new conversation in --state DIR: print the system prompt and the first message."""
+    state = Path(args.state)
+    if (state / _STATE_FILE).exists():
+        raise InputError(M.cli_state_exists(args.state))
+    tools, data = _tools(args), _data(args.data)
+    session = _session(args, tools, data)
+    if args.max_turns < 1:
+        raise InputError(M.not_positive("--max-turns", args.max_turns))
+    conv = Conversation.start(session, args.mission, transport=args.transport,
+                              max_turns=args.max_turns)
+    options = {"tools": _absolute(args.tools), "data": _absolute(args.data)}
+    _save(state, conv, options)
+    print(M.CLI_SYSTEM)
+    print(conv.messages[0]["content"].rstrip("\n"))
+    tools_list = conv.tools()
+    if tools_list:
+        print()
+        print(M.CLI_TOOLS)
+        names = ", ".join(t["function"]["name"] for t in tools_list)
+        print(M.cli_tool_reply_format(names))
+    print()
+    print(M.CLI_USER)
+    print(conv.messages[1]["content"])
+    return 0
+
+
+def cmd_reply(args) -> int:
+    """Run one reply; print the next message, or the JSON line when the conversation ends."""
+    state = Path(args.state)
+    conv, options = _load(state)
+    if not conv.running:
+        raise InputError(M.CLI_ENDED)
+    text = sys.stdin.read() if args.file == "-" else _read_text(args.file)
+    if not text.strip():
+        raise InputError(M.CLI_EMPTY_REPLY)
+    seen = len(conv.messages) + 1  # the reply itself is appended first
+    conv.feed(_reply_of(text, conv.transport))
+    _save(state, conv, options)
+    if not conv.running:
+        print(_ending(conv.status, conv.answer, conv.turn))
+        return 0
+    print("\n\n".join(_shown(m) for m in conv.messages[seen:]))
+    return 0
+
+
+def _shown(message: dict) -> str:
+    if message.get("role") == "tool":
+        return M.cli_call_result(message.get("tool_call_id")) + "\n" + message.get("content", "")
+    return message.get("content") or ""
+
+
+def _reply_of(text: str, transport: str):
+    """Text, or (tool transports) a JSON object holding tool_calls."""
+    if transport == "content" or not text.lstrip().startswith("{"):
+        return text
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError:
+        return text
+    return _as_message(value) if isinstance(value, dict) else text
+
+
+def _as_message(value: dict) -> dict:
+    """An assistant message; calls may be written short: {"name", "arguments", "id"?}."""
+    calls = []
+    for i, call in enumerate(value.get("tool_calls") or (), 1):
+        if isinstance(call, dict) and "function" not in call and "name" in call:
+            args = call.get("arguments", {})
+            call = {"id": call.get("id") or f"call_{i}", "type": "function",
+                    "function": {"name": call["name"], "arguments":
+                                 args if isinstance(args, str) else json.dumps(args)}}
+        calls.append(call)
+    message = {"role": "assistant", "content": value.get("content")}
+    if calls:
+        message["tool_calls"] = calls
+    return message
+
+
+def _absolute(path):
+    """A file path made absolute (a later step may run elsewhere); a module name as given."""
+    if not path:
+        return None
+    p = Path(path)
+    return str(p.resolve()) if p.suffix == ".py" or p.exists() else path
+
+
+def _save(state: Path, conv: Conversation, options: dict) -> None:
+    state.mkdir(parents=True, exist_ok=True)
+    (state / _SESSION_FILE).write_text(conv.session.save(), encoding="utf-8")
+    data = dict(conv.to_state(), options=options)
+    text = json.dumps(_json_safe(data), ensure_ascii=False, default=str, indent=1)
+    (state / _STATE_FILE).write_text(text, encoding="utf-8")
+
+
+def _load(state: Path):
+    if not (state / _STATE_FILE).exists():
+        raise InputError(M.cli_no_state(str(state)))
+    try:
+        data = json.loads((state / _STATE_FILE).read_text(encoding="utf-8"))
+        options = data.pop("options")
+        tools = _tools(_Args(options["tools"]))
+        session = Session.load((state / _SESSION_FILE).read_text(encoding="utf-8"),
+                               tools=tools, data=_data(options["data"]))
+        return Conversation.from_state(session, data), options
+    except (KeyError, TypeError, ValueError, PtcError) as e:
+        raise InputError(f"{M.CLI_BAD_STATE}: {e}") from None
+
+
+class _Args:
+    def __init__(self, tools):
+        self.tools = tools
+
+
+def _ending(status: str, answer, turns: int) -> str:
+    line = {"status": status, "answer": _json_safe(answer), "turns": turns}
+    return json.dumps(line, ensure_ascii=False, default=str)
