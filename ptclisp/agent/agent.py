@@ -58,9 +58,9 @@ class Agent:
 
     def __init__(self, *, llm, tools=None, data=None, signature=None,
                  transport: str = "content", max_turns: int = 8, limits: Limits | None = None,
-                 on_turn=None, retry_turns: int = 0):
-        """llm: the model callable (see the module). tools, data, limits, signature: as for
-        Session. transport: "content", "tool_call" or "combined". max_turns: model replies
+                 on_turn=None, retry_turns: int = 0, upstreams=None):
+        """llm: the model callable (see the module). tools, data, limits, signature, upstreams:
+        as for Session. transport: "content", "tool_call" or "combined". max_turns: model replies
         before the run ends "max_turns"; retry_turns: extra turns after the last one, only to
         fix a value that did not match the signature. on_turn: called with each TurnRecord."""
         if transport not in TRANSPORTS:
@@ -70,12 +70,12 @@ class Agent:
                 raise ValueError(M.not_positive(name, value))
         self.llm, self.tools, self.data, self.signature = llm, tools, data, signature
         self.transport, self.max_turns, self.retry_turns = transport, max_turns, retry_turns
-        self.limits, self.on_turn = limits, on_turn
+        self.limits, self.on_turn, self.upstreams = limits, on_turn, upstreams
 
     def session(self) -> Session:
         """A fresh Session with the agent's tools, data, limits and signature."""
         return Session(tools=self.tools, data=self.data, limits=self.limits,
-                       signature=self.signature)
+                       signature=self.signature, upstreams=self.upstreams)
 
     def start(self, mission: str, session: Session | None = None) -> Conversation:
         """The conversation of a mission, before the first model reply."""

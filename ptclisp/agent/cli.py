@@ -16,7 +16,7 @@ import os
 import sys
 from pathlib import Path
 
-from ..cli import InputError, _data, _json_safe, _read_text, _tools
+from ..cli import InputError, _data, _json_safe, _read_text, _tools, _upstreams
 from ..errors import PtcError
 from ..session import Session
 from ..signatures import SignatureError
@@ -56,6 +56,8 @@ def _options(p) -> None:
     p.add_argument("--tools", metavar="MODULE",
                    help="module path or .py file whose TOOLS, or else public functions, are the tools")
     p.add_argument("--data", metavar="FILE", help="JSON object file: the data/ values")
+    p.add_argument("--upstreams", metavar="FILE",
+                   help="upstream MCP servers and OpenAPI operations for tool/call")
     p.add_argument("--signature", help='return signature, e.g. "{total :float}"')
     p.add_argument("--transport", default="content", choices=TRANSPORTS)
     p.add_argument("--max-turns", type=int, default=8, metavar="N")
@@ -64,7 +66,8 @@ def _options(p) -> None:
 
 def _session(args, tools, data) -> Session:
     try:
-        return Session(tools=tools, data=data, signature=args.signature)
+        return Session(tools=tools, data=data, signature=args.signature,
+                       upstreams=_upstreams(args))
     except SignatureError as e:
         raise InputError(f"--signature: {e}") from None
 
@@ -169,7 +172,8 @@ def cmd_start(args) -> int:
         raise InputError(M.not_positive("--max-turns", args.max_turns))
     conv = Conversation.start(session, args.mission, transport=args.transport,
                               max_turns=args.max_turns)
-    options = {"tools": _absolute(args.tools), "data": _absolute(args.data)}
+    options = {"tools": _absolute(args.tools), "data": _absolute(args.data),
+               "upstreams": _absolute(args.upstreams)}
     _save(state, conv, options)
     print(M.CLI_SYSTEM)
     print(conv.messages[0]["content"].rstrip("\n"))
@@ -259,17 +263,18 @@ def _load(state: Path):
     try:
         data = json.loads((state / _STATE_FILE).read_text(encoding="utf-8"))
         options = data.pop("options")
-        tools = _tools(_Args(options["tools"]))
+        args = _Args(options["tools"], options.get("upstreams"))
         session = Session.load((state / _SESSION_FILE).read_text(encoding="utf-8"),
-                               tools=tools, data=_data(options["data"]))
+                               tools=_tools(args), data=_data(options["data"]),
+                               upstreams=_upstreams(args))
         return Conversation.from_state(session, data), options
     except (KeyError, TypeError, ValueError, PtcError) as e:
         raise InputError(f"{M.CLI_BAD_STATE}: {e}") from None
 
 
 class _Args:
-    def __init__(self, tools):
-        self.tools = tools
+    def __init__(self, tools, upstreams=None):
+        self.tools, self.upstreams = tools, upstreams
 
 
 def _ending(status: str, answer, turns: int) -> str:

@@ -63,8 +63,12 @@ class Conversation:
               retry_turns: int = 0) -> "Conversation":
         """A new conversation: the system prompt and the first message."""
         profile = "single_shot" if max_turns == 1 else "multi_turn"
+        upstreams = getattr(session, "upstreams", None)  # tool transports: in lisp_eval's text
+        catalog = upstreams.catalog_text() if upstreams is not None and transport == "content" \
+            else None
         messages = [
-            {"role": "system", "content": system_prompt(transport=transport, profile=profile)},
+            {"role": "system",
+             "content": system_prompt(transport=transport, profile=profile, catalog=catalog)},
             {"role": "user", "content": context_message(session, mission, transport=transport)},
         ]
         return cls(session, transport, max_turns, retry_turns, messages,

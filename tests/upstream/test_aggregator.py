@@ -148,3 +148,32 @@ def test_prompt_with_the_catalog_of_upstreams(tmp_path, api_url):
     assert out.returncode == 0, out.stderr
     assert out.stdout.rstrip().endswith(U.load(cfg).catalog_text())
     assert "  - get_product(:id integer) - One product by id." in out.stdout
+
+
+def test_agent_step_mode_with_upstreams_keeps_them_between_replies(config_file, tmp_path):
+    state = tmp_path / "state"
+    out = subprocess.run([PTCLISP, "agent", "start", "--state", str(state), "--upstreams",
+                          str(config_file), "Which open orders belong to gold customers?"],
+                         capture_output=True, text=True, env=ENV, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert M.CATALOG_HEAD in out.stdout  # content transport: the catalog is in the system prompt
+    assert SHOP_TOKEN not in out.stdout and API_TOKEN not in out.stdout
+    reply = tmp_path / "reply.txt"
+    reply.write_text(f"```clojure\n(return {JOIN})\n```\n")
+    out = subprocess.run([PTCLISP, "agent", "reply", "--state", str(state), str(reply)],
+                         capture_output=True, text=True, env=ENV, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == {
+        "status": "ok", "answer": [1, 3, 4], "turns": 1}
+
+
+def test_agent_with_upstreams_from_python(config_file):
+    def model(messages, tools):
+        assert M.CATALOG_HEAD in messages[0]["content"]
+        return f"```clojure\n(return {JOIN})\n```"
+    ups = U.load(str(config_file), environ=ENV)
+    try:
+        result = ptclisp.Agent(llm=model, upstreams=ups).run("Open orders of gold customers?")
+    finally:
+        ups.close()
+    assert (result.status, result.answer) == ("ok", [1, 3, 4])
