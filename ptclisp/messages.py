@@ -1181,3 +1181,17 @@ SESSION_BUSY = ("Session is already running a program: a Session runs one progra
 
 def api_not_source(value) -> str:
     return f"a program is a str of PTC-Lisp source, got {type(value).__name__}"
+
+
+def hint_repair(places) -> str:
+    """Where indentation puts missing closers: [(span, [(closer, opener, opener_span)],
+    code before the place, the line indented outside them or None)]."""
+    parts = []
+    for span, closes, before, outside in places:
+        shown = before if len(before) <= 30 else "…" + before[-29:]
+        closers = "".join(c for c, _, _ in closes)
+        openers = " and ".join(f"'{o}' opened at {s}" for _, o, s in closes)
+        them = "it" if len(closes) == 1 else "them"
+        why = f": line {outside} is indented outside {them}" if outside is not None else ""
+        parts.append(f"add '{closers}' at {span}, after `{shown}`, to close {openers}{why}")
+    return "; ".join(parts)

@@ -153,3 +153,73 @@ def _quote_error(next_terminal: str, span, text) -> ReadError:
     if next_terminal in _OPENERS:
         return _error(M.READ_QUOTED_COLLECTION, span, M.HINT_QUOTE, "quoted-collection", text)
     return _error(M.READ_BAD_QUOTE, span, M.HINT_QUOTE, "bad-quote", text)
+
+
+# ---------------------------------------------------------------- where a missing closer goes
+
+# One lexical piece per match: string (possibly unterminated), comment, character, opener,
+# closer, newline, blanks, or any other run of code.
+_PIECE = re.compile(r'#?"(?:[^"\\]|\\[\s\S])*"?|;[^\n]*|\\[\s\S]|#[{(]|[(\[{]|[)\]}]|\n'
+                    r'|[ \t\r\f,]+|[^\s,;()\[\]{}"\\#]+|[\s\S]')
+_CLOSER_FOR = {"(": ")", "#(": ")", "[": "]", "{": "}", "#{": "}"}
+_CLOSERS = frozenset(")]}")
+
+
+def _infer_closers(text: str, strict: bool):
+    """Where indentation says the missing closers go, as [(offset, closer, opener,
+    opener_offset, dedent_offset)]; None when that does not balance the text with its own
+    closers. A line indented at or left of an opener's line is outside it; not strict, also a
+    line at or left of the opener itself (parinfer's indent rule)."""
+    stack: list = []  # (opener, offset, the column that puts a line outside it)
+    inserts: list = []
+    line_start, indent, at_line_start, code_end = 0, 0, True, 0
+    for m in _PIECE.finditer(text):
+        piece, start = m.group(), m.start()
+        if piece == "\n":
+            line_start, at_line_start = m.end(), True
+            continue
+        if piece[0] in " \t\r\f,;":
+            continue  # blanks, and comment lines: they say nothing about structure
+        if at_line_start:
+            at_line_start = False
+            indent = start - line_start
+            while stack and stack[-1][2] >= indent:
+                opener, offset, _ = stack.pop()
+                inserts.append((code_end, _CLOSER_FOR[opener], opener, offset, start))
+        if piece in _CLOSER_FOR:
+            stack.append((piece, start, indent if strict else start - line_start))
+        elif piece in _CLOSERS:
+            if not stack or _CLOSER_FOR[stack[-1][0]] != piece:
+                return None
+            stack.pop()
+        elif piece[0] == '"' and "\n" in piece:  # a multi-line string: its last line goes on
+            line_start = start + piece.rindex("\n") + 1
+        code_end = m.end()
+    while stack:
+        opener, offset, _ = stack.pop()
+        inserts.append((code_end, _CLOSER_FOR[opener], opener, offset, None))
+    return inserts
+
+
+def repair_hint(error: ReadError, text: str) -> ReadError:
+    """An unclosed or mismatched delimiter's hint, made exact where indentation places the
+    missing closer(s) somewhere other than the end of the program."""
+    if error.code not in ("unclosed", "mismatched") or not re.search(r"\n[ \t]", text):
+        return error  # without indented lines, indentation tells nothing
+    inserts = _infer_closers(text, True)
+    if inserts is None:
+        inserts = _infer_closers(text, False)
+    if not inserts or all(dedent is None for *_, dedent in inserts):
+        return error
+    lines = _Lines(text)
+    places = []
+    for offset, closer, opener, opener_at, dedent in inserts:
+        if places and places[-1][0] == offset:
+            places[-1][1].append((closer, opener, lines.span(opener_at)))
+            continue
+        before = text[lines.starts[lines.span(offset).line - 1]:offset].strip()
+        after = lines.span(dedent).line if dedent is not None else None
+        places.append((offset, [(closer, opener, lines.span(opener_at))], before, after))
+    error.hint = M.hint_repair([(lines.span(offset), closes, before, after)
+                                for offset, closes, before, after in places])
+    return error

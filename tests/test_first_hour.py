@@ -10,6 +10,7 @@ import pytest
 
 import ptclisp
 from ptclisp import messages
+from ptclisp.reader import read_with_lark
 
 
 def ptclisp_cmd(*args, stdin=""):
@@ -201,3 +202,12 @@ def test_result_and_session_document_every_field():
     init_doc = ptclisp.Session.__init__.__doc__
     for param in ("data", "tools", "limits", "memory", "clock", "journal", "budget", "signature"):
         assert f"{param}: " in init_doc, param
+
+
+def test_the_issue_program_with_a_blank_line_gets_the_closer_placed_by_indentation():
+    # a case file cannot hold a blank line inside a program, so this one is pinned here
+    for engine in (ptclisp.read, read_with_lark):
+        with pytest.raises(ptclisp.ReadError) as info:
+            engine("(defn f [x]\n  (+ x 1)\n\n(f 2)")
+        assert info.value.hint == ("add ')' at line 2, column 10, after `(+ x 1)`, to close '(' "
+                                   "opened at line 1, column 1: line 4 is indented outside it")
