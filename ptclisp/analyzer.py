@@ -330,7 +330,7 @@ class Analyzer:
             v = fn.value
             if type(v) is Keyword:
                 if not 1 <= len(args) <= 2:
-                    return self.error(messages.wrong_arity(len(args), repr(v)), f, code="arity")
+                    return self.error(messages.wrong_arity(len(args), str(v)), f, code="arity")
                 return A.KeywordCall(v, args, f, span=f.span)
             b = _BUILTIN_BY_FN.get(id(v)) if callable(v) else None
             if b is None and callable(v):

@@ -1157,7 +1157,7 @@ def cli_bad_limit(text: str, names) -> str:
 
 
 def repl_banner(version: str) -> str:
-    return f"ptclisp {version} (Ctrl-D to quit, Ctrl-C to cancel the input, *e shows the last error)"
+    return f"ptclisp {version} (Ctrl-D to quit, Ctrl-C to cancel the input, *e holds the last error)"
 
 
 REPL_CANCELLED = "(input cancelled)"

@@ -158,8 +158,11 @@ def _repl():
 
 
 def _read_until(proc, marker: bytes) -> bytes:
+    import select
     seen = b""
     while marker not in seen:
+        ready, _, _ = select.select([proc.stdout], [], [], 60)
+        assert ready, f"no {marker!r} within 60 s; saw {seen!r}"
         chunk = os.read(proc.stdout.fileno(), 1024)
         assert chunk, seen
         seen += chunk
@@ -173,8 +176,35 @@ def test_repl_multi_line_input_errors_on_stderr_and_star_e():
     assert proc.returncode == 0
     assert "...> #'x" in out and '"(5"' in out  # the brackets inside a string do not count
     assert "Unable to resolve symbol: foo" in err and "Traceback" not in err
-    # *e shows the last error again, on stdout
+    # *e is the last error as a map, on stdout
     assert out.count("Unable to resolve symbol: foo") == 1
+
+
+def test_repl_star_e_is_a_lisp_name_holding_the_last_error_as_a_map():
+    proc = _repl()
+    program = (b"*e\n(def total 10)\n(fitler odd? [1 2])\n(:kind *e)\n(:message *e)\n"
+               b"(:hint *e)\n[(:line *e) (:column *e) (:form *e)]\n(+ total 1)\n(:code *e)\n"
+               b"(defn f [x] (/ x 0))\n(f 1)\n(map :name (:stack *e))\n")
+    out, err = proc.communicate(program, timeout=60)
+    assert proc.returncode == 0, err
+    # after the banner, each prompt is followed by what that input printed on stdout
+    values = [chunk.strip() for chunk in out.decode().split("ptc> ")[1:]]
+    assert values == [
+        "nil",  # before any error
+        "#'total",
+        "",  # the error itself goes to stderr
+        '"AnalysisError"',
+        '"Unable to resolve symbol: fitler in this context"',
+        '"Did you mean: filter, filterv?"',
+        '[1 2 "fitler"]',
+        "11",  # a later success keeps *e, and the memory the error left alone
+        '"unbound"',
+        "#'f",
+        "",
+        '["f"]',  # the call stack of the last error, innermost first
+        "",  # end of input
+    ]
+    assert err.decode().count("Unable to resolve symbol: fitler") == 1
 
 
 def test_repl_ctrl_c_cancels_the_input_being_typed():
@@ -211,3 +241,65 @@ def test_the_issue_program_with_a_blank_line_gets_the_closer_placed_by_indentati
             engine("(defn f [x]\n  (+ x 1)\n\n(f 2)")
         assert info.value.hint == ("add ')' at line 2, column 10, after `(+ x 1)`, to close '(' "
                                    "opened at line 1, column 1: line 4 is indented outside it")
+
+
+def _entries(doc: str) -> dict:
+    """`name: text` entries of a docstring's field list (continuation lines joined)."""
+    out, name = {}, None
+    for line in doc.splitlines():
+        head, sep, rest = line.strip().partition(": ")
+        if line.startswith("    ") and not line.startswith("     ") and sep and head.isidentifier():
+            name, out[head] = head, rest
+        elif name and line.startswith("        "):
+            out[name] += " " + line.strip()
+    return out
+
+
+def test_limits_document_every_field_with_its_default_in_help():
+    import attrs
+    import pydoc
+    entries = _entries(ptclisp.Limits.__doc__)
+    for field in attrs.fields(ptclisp.Limits):
+        assert field.name in entries, field.name
+        d = field.default
+        shown = f"{d:,}" if type(d) is int else repr(d) if type(d) is float else f"\"{d}\"" if d else "None"
+        assert shown in entries[field.name], (field.name, shown, entries[field.name])
+    assert "tool_timeout: seconds one tool call may take" in pydoc.render_doc(ptclisp.Limits)
+
+
+def test_result_and_session_document_every_public_attribute():
+    import attrs
+    result_doc = _entries(ptclisp.Result.__doc__)
+    assert [f.name for f in attrs.fields(ptclisp.Result)] == list(result_doc)
+    session_doc = _entries(ptclisp.Session.__doc__)
+    public = {k for k in vars(ptclisp.Session()) if not k.startswith("_")} | {"data"}
+    assert public == set(session_doc)
+
+
+def test_keyword_and_symbol_reprs_are_python_and_str_is_lisp():
+    a, join = ptclisp.kw("a"), ptclisp.Symbol("join", "str")
+    assert (repr(a), str(a)) == ("Keyword('a')", ":a")
+    assert (repr(join), str(join)) == ("Symbol('join', 'str')", "str/join")
+    assert repr(ptclisp.Symbol("x")) == "Symbol('x')"
+    names = {"Keyword": ptclisp.Keyword, "Symbol": ptclisp.Symbol}
+    value = ptclisp.run("{:a [1 'str/join]}").value
+    assert repr(value) == "{Keyword('a'): [1, Symbol('join', 'str')]}"
+    assert eval(repr(value), names) == value  # the repr is a Python expression for the value
+    # messages keep the Lisp text
+    assert "(:a)" not in ptclisp.run("(:a {} 1 2)").error.message
+    assert ":a" in ptclisp.run("(:a {} 1 2)").error.message
+
+
+def test_format_result_and_format_value_agree_on_separators():
+    from ptclisp.formatter import format_value
+    value = ptclisp.run('{:a [1 2 #{3}] :b {:c "d"}}').value
+    assert ptclisp.llm.format_result(value) == format_value(value) == '{:a [1 2 #{3}] :b {:c "d"}}'
+
+
+def test_format_value_says_when_a_symbol_cannot_be_read_back():
+    from ptclisp.formatter import format_value, read_value
+    assert format_value(ptclisp.run("'str/join").value) == "'str/join"
+    assert read_value("'str/join") == ptclisp.Symbol("join", "str")
+    for made, shown in [('(symbol "a b")', '#<symbol "a b">'), ('(symbol "1x")', '#<symbol "1x">'),
+                        ('(symbol "nil")', '#<symbol "nil">')]:
+        assert format_value(ptclisp.run(made).value) == shown
