@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import os
 import subprocess
 import sys
@@ -303,3 +304,53 @@ def test_format_value_says_when_a_symbol_cannot_be_read_back():
     for made, shown in [('(symbol "a b")', '#<symbol "a b">'), ('(symbol "1x")', '#<symbol "1x">'),
                         ('(symbol "nil")', '#<symbol "nil">')]:
         assert format_value(ptclisp.run(made).value) == shown
+
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _readme() -> str:
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        return f.read()
+
+
+def test_readme_limits_table_matches_the_defaults():
+    import attrs
+    import re
+    defaults = {f.name: f.default for f in attrs.fields(ptclisp.Limits)}
+    rows = re.findall(r"^\| `(\w+)` \| ([^|]+) \|", _readme(), re.M)
+    assert {"timeout", "tool_timeout", "max_wall", "max_session_memory_mb"} <= {n for n, _ in rows}
+    for name, shown in rows:
+        d = defaults[name]
+        text = "none" if d is None else f"{d:,}" if type(d) is int else None
+        assert shown.strip() in ((text,) if text else (f"{d} s", f"{d:g} s")), (name, shown)
+
+
+def test_readme_first_steps_and_docs_links():
+    readme = _readme()
+    assert "Needs Python 3.10+" in readme and "python -m venv .venv" in readme
+    assert "pytest -rs" in readme and "minutes" in readme  # how long, and why some skip
+    assert "round(result.duration, 3)" in readme  # the example's output is not machine noise
+    assert "](docs/architecture.md)" in readme and os.path.exists(
+        os.path.join(ROOT, "docs", "architecture.md"))
+
+
+def test_no_machine_paths_in_the_repository():
+    # the hostile-program suite writes to /tmp on purpose (the sandbox must refuse it)
+    allowed = {os.path.join("tests", "sandbox", "hostile", "python.clj")}
+    paths = re.compile("/(?:work|root|home)/|[.][.]/shared|/t[m]p/")  # [m]: not matching itself
+    found = []
+    for top in ("ptclisp", "docs", "tests", "tools", "examples", "grammar"):
+        for folder, dirs, files in os.walk(os.path.join(ROOT, top)):
+            dirs[:] = [d for d in dirs if not d.startswith((".", "__"))]
+            for name in files:
+                path = os.path.join(folder, name)
+                rel = os.path.relpath(path, ROOT)
+                if rel in allowed or not name.endswith((".py", ".md", ".clj", ".json", ".lark", ".txt")):
+                    continue
+                with open(path, encoding="utf-8", errors="replace") as f:
+                    found += [f"{rel}:{i}" for i, line in enumerate(f, 1) if paths.search(line)]
+    for name in ("README.md", "pyproject.toml"):
+        with open(os.path.join(ROOT, name), encoding="utf-8") as f:
+            found += [f"{name}:{i}" for i, line in enumerate(f, 1) if paths.search(line)]
+    assert found == []
