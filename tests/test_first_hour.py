@@ -354,3 +354,15 @@ def test_no_machine_paths_in_the_repository():
         with open(os.path.join(ROOT, name), encoding="utf-8") as f:
             found += [f"{name}:{i}" for i, line in enumerate(f, 1) if paths.search(line)]
     assert found == []
+
+
+@pytest.mark.parametrize("program", [
+    '(try (/ 1 0) (catch Exception e (str "failed: " (.getMessage e))))',
+    "(letfn [(twice [x] (* 2 x))] (twice 3))",
+    '(throw (ex-info "no stock" {:sku 1}))',
+])
+def test_an_unsupported_binding_form_is_one_problem_not_one_per_name_inside(program):
+    error = ptclisp.run(program).error
+    head = program[1:program.index(" ")]
+    assert error.message == f"Unable to resolve symbol: {head} in this context"
+    assert error.errors == [] and error.hint == messages.HABITS[head]
