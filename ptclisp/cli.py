@@ -142,7 +142,7 @@ def cmd_check(args) -> int:
 
 def cmd_repl(args) -> int:
     from .repl import repl
-    return repl(_data(args.data))
+    return repl(_data(args.data), tools=_tools(args), limits=_limits(args))
 
 
 def cmd_fmt(args) -> int:
@@ -257,7 +257,14 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--tools", help="comma-separated tool names the program may call")
     c.set_defaults(func=cmd_check)
     q = sub.add_parser("repl", help="interactive session")
-    q.add_argument("--data")
+    q.add_argument("--data", help="JSON file with the programs' data/ values")
+    q.add_argument("--tools", metavar="MODULE",
+                   help="importable module whose TOOLS, or else public functions, are the tools")
+    q.add_argument("--timeout", type=float, help="seconds each input's program may take")
+    q.add_argument("--max-steps", type=int, help="user-function calls and loop iterations")
+    q.add_argument("--max-tool-calls", type=int, help="tool calls of each input")
+    q.add_argument("--limit", action="append", metavar="NAME=VALUE",
+                   help="any other ptclisp.Limits field, e.g. --limit max_depth=200 (repeatable)")
     q.set_defaults(func=cmd_repl)
     f = sub.add_parser("fmt", help="pretty-print a program")
     f.add_argument("file")

@@ -60,9 +60,9 @@ def error_map(error) -> dict:
     return {Keyword(k): v for k, v in d.items()}
 
 
-def repl(data=None, out=sys.stdout, err=sys.stderr, ask=input) -> int:
+def repl(data=None, out=sys.stdout, err=sys.stderr, ask=input, tools=None, limits=None) -> int:
     """Run the loop until end of input; results on out, errors on err."""
-    session = Session(data=data)
+    session = Session(data=data, tools=tools, limits=limits)
     session.memory[LAST_ERROR] = None
     print(messages.repl_banner(__version__), file=out)
     while True:
