@@ -388,3 +388,9 @@ def test_repl_takes_the_tools_module_and_limit_flags_of_run(tmp_path):
     assert p.returncode == 0, p.stderr
     assert 'ptc> "Ada"' in p.stdout
     assert "more than 100 evaluation steps" in p.stderr
+
+
+def test_str_of_an_error_says_its_position_once():
+    unclosed = ptclisp.run("(def x 1").error
+    assert str(unclosed) == "unclosed '(' opened at line 1, column 1"
+    assert str(ptclisp.run("(+ 1 :a)").error).endswith("(at line 1, column 1)")
