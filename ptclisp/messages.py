@@ -1183,9 +1183,10 @@ def api_not_source(value) -> str:
     return f"a program is a str of PTC-Lisp source, got {type(value).__name__}"
 
 
-def hint_repair(places) -> str:
+def hint_repair(places, removals=()) -> str:
     """Where indentation puts missing closers: [(span, [(closer, opener, opener_span)],
-    code before the place, the line indented outside them or None)]."""
+    code before the place, the line indented outside them or None)], and [(span, closer)] of
+    closers left over at the end of a line."""
     parts = []
     for span, closes, before, outside in places:
         shown = before if len(before) <= 30 else "…" + before[-29:]
@@ -1194,4 +1195,5 @@ def hint_repair(places) -> str:
         them = "it" if len(closes) == 1 else "them"
         why = f": line {outside} is indented outside {them}" if outside is not None else ""
         parts.append(f"add '{closers}' at {span}, after `{shown}`, to close {openers}{why}")
+    parts += [f"remove the '{closer}' at {span}" for span, closer in removals]
     return "; ".join(parts)

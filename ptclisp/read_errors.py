@@ -163,15 +163,19 @@ _PIECE = re.compile(r'#?"(?:[^"\\]|\\[\s\S])*"?|;[^\n]*|\\[\s\S]|#[{(]|[(\[{]|[)
                     r'|[ \t\r\f,]+|[^\s,;()\[\]{}"\\#]+|[\s\S]')
 _CLOSER_FOR = {"(": ")", "#(": ")", "[": "]", "{": "}", "#{": "}"}
 _CLOSERS = frozenset(")]}")
+_TRAIL = re.compile(r"[)\]}\s,]*(?:;[^\n]*)?(?:\n|\Z)")  # closers to the end of a line
 
 
-def _infer_closers(text: str, strict: bool):
-    """Where indentation says the missing closers go, as [(offset, closer, opener,
-    opener_offset, dedent_offset)]; None when that does not balance the text with its own
-    closers. A line indented at or left of an opener's line is outside it; not strict, also a
-    line at or left of the opener itself (parinfer's indent rule)."""
+def _infer_closers(text: str, strict: bool, trail: bool):
+    """Where indentation says the missing closers go, as ([(offset, closer, opener,
+    opener_offset, dedent_offset)], [offsets of closers to remove]); None when that does not
+    balance the text. A line indented at or left of an opener's line is outside it; not strict,
+    also a line at or left of the opener itself (parinfer's indent rule). With trail, a closer
+    left over at the end of a line is removed (parinfer's paren trail); else, or inside a line,
+    a left-over closer fails."""
     stack: list = []  # (opener, offset, the column that puts a line outside it)
     inserts: list = []
+    removals: list = []
     line_start, indent, at_line_start, code_end = 0, 0, True, 0
     for m in _PIECE.finditer(text):
         piece, start = m.group(), m.start()
@@ -190,7 +194,10 @@ def _infer_closers(text: str, strict: bool):
             stack.append((piece, start, indent if strict else start - line_start))
         elif piece in _CLOSERS:
             if not stack or _CLOSER_FOR[stack[-1][0]] != piece:
-                return None
+                if not trail or not _TRAIL.match(text, start):
+                    return None
+                removals.append(start)
+                continue
             stack.pop()
         elif piece[0] == '"' and "\n" in piece:  # a multi-line string: its last line goes on
             line_start = start + piece.rindex("\n") + 1
@@ -198,7 +205,7 @@ def _infer_closers(text: str, strict: bool):
     while stack:
         opener, offset, _ = stack.pop()
         inserts.append((code_end, _CLOSER_FOR[opener], opener, offset, None))
-    return inserts
+    return inserts, removals
 
 
 def repair_hint(error: ReadError, text: str) -> ReadError:
@@ -206,10 +213,13 @@ def repair_hint(error: ReadError, text: str) -> ReadError:
     missing closer(s) somewhere other than the end of the program."""
     if error.code not in ("unclosed", "mismatched") or not re.search(r"\n[ \t]", text):
         return error  # without indented lines, indentation tells nothing
-    inserts = _infer_closers(text, True)
-    if inserts is None:
-        inserts = _infer_closers(text, False)
-    if not inserts or all(dedent is None for *_, dedent in inserts):
+    found = None
+    for strict, trail in ((True, False), (False, False), (True, True), (False, True)):
+        found = found or _infer_closers(text, strict, trail)  # the fewest changes first
+    if found is None:
+        return error
+    inserts, removals = found
+    if not removals and all(dedent is None for *_, dedent in inserts):
         return error
     lines = _Lines(text)
     places = []
@@ -221,5 +231,6 @@ def repair_hint(error: ReadError, text: str) -> ReadError:
         after = lines.span(dedent).line if dedent is not None else None
         places.append((offset, [(closer, opener, lines.span(opener_at))], before, after))
     error.hint = M.hint_repair([(lines.span(offset), closes, before, after)
-                                for offset, closes, before, after in places])
+                                for offset, closes, before, after in places],
+                               [(lines.span(at), text[at]) for at in removals])
     return error

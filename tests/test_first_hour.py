@@ -394,3 +394,42 @@ def test_str_of_an_error_says_its_position_once():
     unclosed = ptclisp.run("(def x 1").error
     assert str(unclosed) == "unclosed '(' opened at line 1, column 1"
     assert str(ptclisp.run("(+ 1 :a)").error).endswith("(at line 1, column 1)")
+
+
+def test_every_indentation_repair_balances_the_text():
+    """Drop one closer from indented programs of the case files: wherever the hint names a
+    place, making exactly those edits leaves no delimiter error."""
+    import pathlib
+    import random
+
+    from casefile import parse
+    from ptclisp.read_errors import _infer_closers
+    programs = [step.program for path in sorted(pathlib.Path(ROOT, "tests", "cases").rglob("*.clj"))
+                for case in parse(path) for step in case.steps if re.search(r"\n[ \t]", step.program)]
+    rng, checked = random.Random(16), 0
+    for program in programs:
+        closers = [i for i, c in enumerate(program) if c in ")]}"]
+        for at in rng.sample(closers, min(6, len(closers))):
+            text = program[:at] + program[at + 1:]
+            try:
+                ptclisp.read(text)
+                continue
+            except ptclisp.ReadError as e:
+                if "add '" not in (e.hint or ""):
+                    continue
+            found = None
+            for strict, trail in ((True, False), (False, False), (True, True), (False, True)):
+                found = found or _infer_closers(text, strict, trail)
+            inserts, removals = found
+            edits = [(o, c) for o, c, *_ in inserts] + [(o, None) for o in removals]
+            out, prev = [], 0  # one forward pass; at one offset, insertions come first
+            for offset, closer in sorted(edits, key=lambda e: e[0]):
+                out.append(text[prev:offset] + (closer or ""))
+                prev = offset if closer else offset + 1
+            text = "".join(out) + text[prev:]
+            try:
+                ptclisp.read(text)
+            except ptclisp.ReadError as e:
+                assert e.code not in ("unclosed", "mismatched", "unmatched"), (program, text)
+            checked += 1
+    assert checked > 200, checked  # 263 specific hints checked when written

@@ -75,11 +75,19 @@
 ;; !! ReadError: unclosed '(' opened at line 2, column 1
 ;; hint=> add the missing closing delimiter(s); every ( [ { needs its ) ] }
 
-;; and so it does when indentation disagrees with the program's own closers
+;; a closer left over at the end of a line moves to where indentation puts it (paren trail)
 (defn f [x]
   (let [y 1]
     (+ x y)
 (f 2))
+;; !! ReadError: unclosed '(' opened at line 1, column 1
+;; hint=> add '))' at line 3, column 12, after `(+ x y)`, to close '(' opened at line 2, column 3 and '(' opened at line 1, column 1: line 4 is indented outside them; remove the ')' at line 4, column 6
+
+;; the general hint stays when indentation disagrees with a closer inside a line
+(defn f [x]
+  (let [y 1]
+    (+ x y)
+(f 2)) (g 3)
 ;; !! ReadError: unclosed '(' opened at line 1, column 1
 ;; hint=> add the missing closing delimiter(s); every ( [ { needs its ) ] }
 
