@@ -205,6 +205,10 @@ def _infer_closers(text: str, strict: bool, trail: bool):
     while stack:
         opener, offset, _ = stack.pop()
         inserts.append((code_end, _CLOSER_FOR[opener], opener, offset, None))
+    if removals and (len(removals) > 1 or any(at > removals[0] for at, *_ in inserts)):
+        return None  # only one closer moved down to where indentation ends its forms
+    if removals and inserts and inserts[-1][0] == removals[0] and inserts[-1][1] == text[removals[0]]:
+        return inserts[:-1], []  # adding a closer just before the same closer: it was there
     return inserts, removals
 
 

@@ -396,26 +396,26 @@ def test_str_of_an_error_says_its_position_once():
     assert str(ptclisp.run("(+ 1 :a)").error).endswith("(at line 1, column 1)")
 
 
-def test_every_indentation_repair_balances_the_text():
-    """Drop one closer from indented programs of the case files: wherever the hint names a
-    place, making exactly those edits leaves no delimiter error."""
+def test_every_indentation_repair_balances_the_text_and_mostly_restores_it():
+    """Drop each closer of the case files' indented programs in turn: wherever the hint names a
+    place, making exactly those edits leaves no delimiter error, and mostly gives back the
+    program (when this was written: 683 errors, 277 specific hints, 192 restoring the program
+    and 54 more on the line the closer was dropped from)."""
     import pathlib
-    import random
 
     from casefile import parse
     from ptclisp.read_errors import _infer_closers
     programs = [step.program for path in sorted(pathlib.Path(ROOT, "tests", "cases").rglob("*.clj"))
                 for case in parse(path) for step in case.steps if re.search(r"\n[ \t]", step.program)]
-    rng, checked = random.Random(16), 0
+    specific = restored = right_line = 0
     for program in programs:
-        closers = [i for i, c in enumerate(program) if c in ")]}"]
-        for at in rng.sample(closers, min(6, len(closers))):
+        for at in [i for i, c in enumerate(program) if c in ")]}"]:
             text = program[:at] + program[at + 1:]
             try:
                 ptclisp.read(text)
                 continue
             except ptclisp.ReadError as e:
-                if "add '" not in (e.hint or ""):
+                if "add '" not in (e.hint or "") and "remove the '" not in (e.hint or ""):
                     continue
             found = None
             for strict, trail in ((True, False), (False, False), (True, True), (False, True)):
@@ -426,10 +426,15 @@ def test_every_indentation_repair_balances_the_text():
             for offset, closer in sorted(edits, key=lambda e: e[0]):
                 out.append(text[prev:offset] + (closer or ""))
                 prev = offset if closer else offset + 1
-            text = "".join(out) + text[prev:]
+            fixed = "".join(out) + text[prev:]
             try:
-                ptclisp.read(text)
+                ptclisp.read(fixed)
             except ptclisp.ReadError as e:
-                assert e.code not in ("unclosed", "mismatched", "unmatched"), (program, text)
-            checked += 1
-    assert checked > 200, checked  # 263 specific hints checked when written
+                assert e.code not in ("unclosed", "mismatched", "unmatched"), (program, fixed)
+            specific += 1
+            if " ".join(fixed.split()) == " ".join(program.split()):
+                restored += 1
+            elif not removals and all(text.count("\n", 0, o) == text.count("\n", 0, at)
+                                      for o, *_ in inserts):
+                right_line += 1
+    assert specific > 200 and restored / specific > 0.6 and (restored + right_line) / specific > 0.85
