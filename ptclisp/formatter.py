@@ -421,7 +421,7 @@ def cut_text(text: str, max_chars: int) -> tuple[str, bool]:
 def render_value(value, *, limit=None, max_chars=None, compact_floats=False,
                  separator=" ") -> tuple[str, bool]:
     """(text, truncated?): the value printed with at most `limit` items per collection and
-    at most `max_chars` characters; `separator` goes between items (", " for caller output)."""
+    at most `max_chars` characters; `separator` goes between items."""
     if max_chars is not None:  # whole when it fits (the budgeted pass reserves pessimistically)
         whole = _Printer(limit, None, compact_floats, separator, cap=max_chars)
         try:

@@ -438,3 +438,15 @@ def test_every_indentation_repair_balances_the_text_and_mostly_restores_it():
                                       for o, *_ in inserts):
                 right_line += 1
     assert specific > 200 and restored / specific > 0.6 and (restored + right_line) / specific > 0.85
+
+
+def test_the_wording_slips_of_issue_16_stay_fixed():
+    # the case files check messages by substring, which "nil nil cannot..." would also pass
+    assert ptclisp.run("(nil nil)").error.message == "nil cannot be called as a function"
+    assert ptclisp.run("(nil 1)").error.message == "nil cannot be called as a function"
+    set_hint = ptclisp.run("(set! x 1)").error.hint
+    assert set_hint == messages.HABITS["set!"] and "set?" not in set_hint
+    in_hint = ptclisp.run("(in 1 [1 2])").error.hint
+    assert in_hint == messages.HABITS["in"] and "contains?" in in_hint and "min" not in in_hint
+    both = ptclisp.run("(len (count None))").error
+    assert both.hint == f'{messages.HABITS["len"]}; {messages.HABITS["None"]}'
