@@ -131,8 +131,12 @@ def cmd_check(args) -> int:
     from .reader import read
     source = _source(args)
     try:
-        names = [] if args.tools is None else [n.strip() for n in args.tools.split(",") if n.strip()]
-        analyze(read(source), tools=dict.fromkeys(names), memory_names=())
+        if args.tools is not None and any(c in args.tools for c in "./"):  # a module, as run takes
+            tools = {t.name: t for t in _tools(args)}
+        else:
+            names = [] if args.tools is None else [n.strip() for n in args.tools.split(",") if n.strip()]
+            tools = dict.fromkeys(names)
+        analyze(read(source), tools=tools, memory_names=())
     except PtcError as e:
         print(e.render(source), file=sys.stderr)
         return 1
@@ -254,7 +258,9 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("check", help="read and analyze a program without running it")
     c.add_argument("file", nargs="?")
     c.add_argument("-e", "--expr")
-    c.add_argument("--tools", help="comma-separated tool names the program may call")
+    c.add_argument("--tools", help="comma-separated tool names the program may call, or a module "
+                                   "file or dotted path (tools.py, pkg.tools) whose tools' "
+                                   "signatures are checked too")
     c.set_defaults(func=cmd_check)
     q = sub.add_parser("repl", help="interactive session")
     q.add_argument("--data", help="JSON file with the programs' data/ values")

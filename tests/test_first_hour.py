@@ -450,3 +450,17 @@ def test_the_wording_slips_of_issue_16_stay_fixed():
     assert in_hint == messages.HABITS["in"] and "contains?" in in_hint and "min" not in in_hint
     both = ptclisp.run("(len (count None))").error
     assert both.hint == f'{messages.HABITS["len"]}; {messages.HABITS["None"]}'
+
+
+def test_check_takes_a_tools_module_file_and_checks_the_signatures(tmp_path):
+    (tmp_path / "desk16.py").write_text(
+        'def get_user(user_id: int) -> dict:\n    """A user by id."""\n    return {}\n')
+    def check(tools, program):
+        return subprocess.run([sys.executable, "-c", "import sys; from ptclisp.cli import main; "
+                               "sys.exit(main(sys.argv[1:]))", "check", "--tools", tools, "-e",
+                               program], capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    p = check("desk16.py", "(tool/get-user {:id 1})")
+    assert p.returncode == 1 and "tool/get-user has no parameter :id" in p.stderr
+    assert check("desk16.py", "(tool/get-user {:user-id 1})").stdout.strip() == "ok"
+    # names alone still work, and know nothing of parameters
+    assert check("get-user,search", "(tool/get-user {:id 1})").stdout.strip() == "ok"
