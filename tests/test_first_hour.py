@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import select
 import subprocess
 import sys
@@ -12,7 +11,6 @@ import pytest
 
 import ptclisp
 from ptclisp import messages
-from ptclisp.reader import read_with_lark
 
 
 def ptclisp_cmd(*args, stdin=""):
@@ -183,35 +181,8 @@ def test_repl_multi_line_input_errors_on_stderr_and_star_e():
     assert proc.returncode == 0
     assert "...> #'x" in out and '"(5"' in out  # the brackets inside a string do not count
     assert "Unable to resolve symbol: foo" in err and "Traceback" not in err
-    # *e is the last error as a map, on stdout
+    # *e shows the last error again, on stdout
     assert out.count("Unable to resolve symbol: foo") == 1
-
-
-def test_repl_star_e_is_a_lisp_name_holding_the_last_error_as_a_map():
-    proc = _repl()
-    program = (b"*e\n(def total 10)\n(fitler odd? [1 2])\n(:kind *e)\n(:message *e)\n"
-               b"(:hint *e)\n[(:line *e) (:column *e) (:form *e)]\n(+ total 1)\n(:code *e)\n"
-               b"(defn f [x] (/ x 0))\n(f 1)\n(map :name (:stack *e))\n")
-    out, err = proc.communicate(program, timeout=60)
-    assert proc.returncode == 0, err
-    # after the banner, each prompt is followed by what that input printed on stdout
-    values = [chunk.strip() for chunk in out.decode().split("ptc> ")[1:]]
-    assert values == [
-        "nil",  # before any error
-        "#'total",
-        "",  # the error itself goes to stderr
-        '"AnalysisError"',
-        '"Unable to resolve symbol: fitler in this context"',
-        '"Did you mean: filter, filterv?"',
-        '[1 2 "fitler"]',
-        "11",  # a later success keeps *e, and the memory the error left alone
-        '"unbound"',
-        "#'f",
-        "",
-        '["f"]',  # the call stack of the last error, innermost first
-        "",  # end of input
-    ]
-    assert err.decode().count("Unable to resolve symbol: fitler") == 1
 
 
 def test_repl_ctrl_c_cancels_the_input_being_typed():
@@ -249,8 +220,37 @@ def test_result_and_session_document_every_field():
         assert f"{param}: " in init_doc, param
 
 
+# ---------------------------------------------------------------- issue 16, second session
+
+def test_repl_star_e_is_a_lisp_name_holding_the_last_error_as_a_map():
+    proc = _repl()
+    program = (b"*e\n(def total 10)\n(fitler odd? [1 2])\n(:kind *e)\n(:message *e)\n"
+               b"(:hint *e)\n[(:line *e) (:column *e) (:form *e)]\n(+ total 1)\n(:code *e)\n"
+               b"(defn f [x] (/ x 0))\n(f 1)\n(map :name (:stack *e))\n")
+    out, err = proc.communicate(program, timeout=60)
+    assert proc.returncode == 0, err
+    # after the banner, each prompt is followed by what that input printed on stdout
+    values = [chunk.strip() for chunk in out.decode().split("ptc> ")[1:]]
+    assert values == [
+        "nil",  # before any error
+        "#'total",
+        "",  # the error itself goes to stderr
+        '"AnalysisError"',
+        '"Unable to resolve symbol: fitler in this context"',
+        '"Did you mean: filter, filterv?"',
+        '[1 2 "fitler"]',
+        "11",  # a later success keeps *e, and the memory the error left alone
+        '"unbound"',
+        "#'f",
+        "",
+        '["f"]',  # the call stack of the last error, innermost first
+        "",  # end of input
+    ]
+    assert err.decode().count("Unable to resolve symbol: fitler") == 1
+
 def test_the_issue_program_with_a_blank_line_gets_the_closer_placed_by_indentation():
     # a case file cannot hold a blank line inside a program, so this one is pinned here
+    from ptclisp.reader import read_with_lark
     for engine in (ptclisp.read, read_with_lark):
         with pytest.raises(ptclisp.ReadError) as info:
             engine("(defn f [x]\n  (+ x 1)\n\n(f 2)")
@@ -350,6 +350,7 @@ def test_readme_first_steps_and_docs_links():
 
 
 def test_no_machine_paths_in_the_repository():
+    import re
     # the hostile-program suite writes to /tmp on purpose (the sandbox must refuse it)
     allowed = {os.path.join("tests", "sandbox", "hostile", "python.clj")}
     paths = re.compile("/(?:work|root|home)/|[.][.]/shared|/t[m]p/")  # [m]: not matching itself
@@ -407,6 +408,7 @@ def test_every_indentation_repair_balances_the_text_and_mostly_restores_it():
     program (when this was written: 683 errors, 277 specific hints, 192 restoring the program
     and 54 more on the line the closer was dropped from)."""
     import pathlib
+    import re
 
     from casefile import parse
     from ptclisp.read_errors import _infer_closers
