@@ -18,6 +18,10 @@ from .errors import AnalysisError, PtcError
 from .values import MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, Keyword, Symbol, Var, lookup
 
 HISTORY = {"*1": 1, "*2": 2, "*3": 3}
+# Clojure forms we do not have whose arguments bind names or are not expressions (catch's class
+# and name, letfn's functions): reported alone, since their insides would only add false problems
+OPAQUE_UNSUPPORTED = frozenset({"try", "letfn", "throw", "binding", "with-open", "defmacro",
+                                "defrecord", "deftype", "reify", "proxy"})
 
 
 class FnScope:
@@ -307,6 +311,8 @@ class Analyzer:
                     except _Abort:
                         return A.Const(None)
                     return self.form(expanded, tail)
+                if name in OPAQUE_UNSUPPORTED and resolve_builtin(None, name) is None:
+                    return self.unknown_symbol(head)
             if name == "." or (name.startswith(".") and len(name) > 1 and resolve_builtin(None, name) is None):
                 if name == ".":
                     return self.error(messages.DOT_FORM, f, hint=messages.HINT_METHODS)
@@ -330,7 +336,7 @@ class Analyzer:
             v = fn.value
             if type(v) is Keyword:
                 if not 1 <= len(args) <= 2:
-                    return self.error(messages.wrong_arity(len(args), repr(v)), f, code="arity")
+                    return self.error(messages.wrong_arity(len(args), str(v)), f, code="arity")
                 return A.KeywordCall(v, args, f, span=f.span)
             b = _BUILTIN_BY_FN.get(id(v)) if callable(v) else None
             if b is None and callable(v):

@@ -148,8 +148,12 @@ def cmd_check(args) -> int:
     from .reader import read
     source = _source(args)
     try:
-        names = [] if args.tools is None else [n.strip() for n in args.tools.split(",") if n.strip()]
-        analyze(read(source), tools=dict.fromkeys(names), memory_names=())
+        if args.tools is not None and any(c in args.tools for c in "./"):  # a module, as run takes
+            tools = {t.name: t for t in _tools(args)}
+        else:
+            names = [] if args.tools is None else [n.strip() for n in args.tools.split(",") if n.strip()]
+            tools = dict.fromkeys(names)
+        analyze(read(source), tools=tools, memory_names=())
     except PtcError as e:
         print(e.render(source), file=sys.stderr)
         return 1
@@ -159,7 +163,8 @@ def cmd_check(args) -> int:
 
 def cmd_repl(args) -> int:
     from .repl import repl
-    return repl(_data(args.data), upstreams=_upstreams(args))
+    return repl(_data(args.data), tools=_tools(args), limits=_limits(args),
+                upstreams=_upstreams(args))
 
 
 def cmd_fmt(args) -> int:
@@ -280,10 +285,19 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("check", help="read and analyze a program without running it")
     c.add_argument("file", nargs="?")
     c.add_argument("-e", "--expr")
-    c.add_argument("--tools", help="comma-separated tool names the program may call")
+    c.add_argument("--tools", help="comma-separated tool names the program may call, or a module "
+                                   "file or dotted path (tools.py, pkg.tools) whose tools' "
+                                   "signatures are checked too")
     c.set_defaults(func=cmd_check)
     q = sub.add_parser("repl", help="interactive session")
-    q.add_argument("--data")
+    q.add_argument("--data", help="JSON file with the programs' data/ values")
+    q.add_argument("--tools", metavar="MODULE",
+                   help="importable module whose TOOLS, or else public functions, are the tools")
+    q.add_argument("--timeout", type=float, help="seconds each input's program may take")
+    q.add_argument("--max-steps", type=int, help="user-function calls and loop iterations")
+    q.add_argument("--max-tool-calls", type=int, help="tool calls of each input")
+    q.add_argument("--limit", action="append", metavar="NAME=VALUE",
+                   help="any other ptclisp.Limits field, e.g. --limit max_depth=200 (repeatable)")
     q.add_argument("--upstreams", metavar="FILE", help="upstreams for tool/call (docs/upstreams.md)")
     q.set_defaults(func=cmd_repl)
     f = sub.add_parser("fmt", help="pretty-print a program")

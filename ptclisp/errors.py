@@ -93,7 +93,7 @@ class PtcError(Exception):
         }
 
     def __str__(self) -> str:
-        if self.span is None:
+        if self.span is None or f"at {self.span}" in self.message:  # no position said twice
             return self.message
         return f"{self.message} (at {self.span})"
 

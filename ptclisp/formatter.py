@@ -7,7 +7,8 @@ Printed forms:
   feedback asks for `compact_floats`, which first rounds to 12 significant digits, so
   `(+ 1.1 2.2)` shows as `3.3` (PtcRunner's "no IEEE noise in feedback").
 - Strings in double quotes; `\\ \" \n \t \r` escaped (the reader's escapes), all else as is.
-- `:kw`, symbols `'sym` (quoted, so they read back as symbols), vars `#'x`; vectors `[1 2 3]`
+- `:kw`, symbols `'sym` (quoted, so they read back as symbols; one that cannot read back,
+  such as `(symbol "a b")`, prints as `#<symbol "a b">`), vars `#'x`; vectors `[1 2 3]`
   (list, tuple and PVector alike); maps `{:a 1 :b 2}` and sets `#{1 2}` in the total order of
   `values.sort_key`, so printing is deterministic.
 - Hooks for values defined elsewhere: `ptc_regex_source` -> `#"src"`; a `ptc_format()` method ->
@@ -20,6 +21,7 @@ early with the same `(shown/total)` note, and as a last resort the text is cut a
 """
 from __future__ import annotations
 
+import functools
 import heapq
 import math
 from decimal import Decimal
@@ -120,6 +122,21 @@ def _fn_text(f) -> str:
     return f"#fn[{name}]" if name else "#fn[anonymous]"
 
 
+@functools.lru_cache(maxsize=4096)
+def _symbol_text(name: str, ns) -> str:
+    """`'name` when that reads back as this symbol, else `#<symbol "text">`, which says it cannot
+    (a symbol made by `(symbol "a b")`, `(symbol "1x")` or `(symbol "nil")`)."""
+    text = name if ns is None else f"{ns}/{name}"
+    try:
+        found = reader.read("'" + text)
+    except ReadError:
+        found = ()
+    form = found[0].form if len(found) == 1 and type(found[0]) is forms.Quote else None
+    if type(form) is forms.Sym and form.name == name and form.ns == ns:
+        return "'" + text
+    return "#<symbol " + format_string(text) + ">"
+
+
 def _other_text(v, compact: bool) -> str:
     """Text of values without a table entry: regex, hooks, functions, opaque values."""
     source = getattr(v, "ptc_regex_source", None)
@@ -139,7 +156,7 @@ _ATOMS = {
     int: lambda v, c: int_text(v),
     float: lambda v, c: format_float(v, compact=c),
     Keyword: lambda v, c: ":" + v.name,
-    Symbol: lambda v, c: "'" + str(v),
+    Symbol: lambda v, c: _symbol_text(v.name, v.ns),
     Var: lambda v, c: "#'" + v.name,
 }
 
@@ -404,7 +421,7 @@ def cut_text(text: str, max_chars: int) -> tuple[str, bool]:
 def render_value(value, *, limit=None, max_chars=None, compact_floats=False,
                  separator=" ") -> tuple[str, bool]:
     """(text, truncated?): the value printed with at most `limit` items per collection and
-    at most `max_chars` characters; `separator` goes between items (", " for caller output)."""
+    at most `max_chars` characters; `separator` goes between items."""
     if max_chars is not None:  # whole when it fits (the budgeted pass reserves pessimistically)
         whole = _Printer(limit, None, compact_floats, separator, cap=max_chars)
         try:

@@ -157,4 +157,4 @@ def _lit_text(v) -> str:
         return "false"
     if type(v) is str:
         return '"' + v.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
-    return repr(v)
+    return str(v)  # numbers, and keywords as Lisp text

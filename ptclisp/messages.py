@@ -1157,7 +1157,7 @@ def cli_bad_limit(text: str, names) -> str:
 
 
 def repl_banner(version: str) -> str:
-    return f"ptclisp {version} (Ctrl-D to quit, Ctrl-C to cancel the input, *e shows the last error)"
+    return f"ptclisp {version} (Ctrl-D to quit, Ctrl-C to cancel the input, *e holds the last error)"
 
 
 REPL_CANCELLED = "(input cancelled)"
@@ -1193,3 +1193,19 @@ API_UPSTREAMS_NEED_PACKAGE = (
 def cli_upstreams_missing(missing: str) -> str:
     return (f"--upstreams needs the MCP SDK and jsonschema ({missing} is not installed): "
             "pip install 'ptclisp[mcp]'")
+
+
+def hint_repair(places, removals=()) -> str:
+    """Where indentation puts missing closers: [(span, [(closer, opener, opener_span)],
+    code before the place, the line indented outside them or None)], and [(span, closer)] of
+    closers left over at the end of a line."""
+    parts = []
+    for span, closes, before, outside in places:
+        shown = before if len(before) <= 30 else "…" + before[-29:]
+        closers = "".join(c for c, _, _ in closes)
+        openers = " and ".join(f"'{o}' opened at {s}" for _, o, s in closes)
+        them = "it" if len(closes) == 1 else "them"
+        why = f": line {outside} is indented outside {them}" if outside is not None else ""
+        parts.append(f"add '{closers}' at {span}, after `{shown}`, to close {openers}{why}")
+    parts += [f"remove the '{closer}' at {span}" for span, closer in removals]
+    return "; ".join(parts)

@@ -153,3 +153,88 @@ def _quote_error(next_terminal: str, span, text) -> ReadError:
     if next_terminal in _OPENERS:
         return _error(M.READ_QUOTED_COLLECTION, span, M.HINT_QUOTE, "quoted-collection", text)
     return _error(M.READ_BAD_QUOTE, span, M.HINT_QUOTE, "bad-quote", text)
+
+
+# ---------------------------------------------------------------- where a missing closer goes
+
+# One lexical piece per match: string (possibly unterminated), comment, character, opener,
+# closer, newline, blanks, or any other run of code.
+_PIECE = re.compile(r'#?"(?:[^"\\]|\\[\s\S])*"?|;[^\n]*|\\[\s\S]|#[{(]|[(\[{]|[)\]}]|\n'
+                    r'|[ \t\r\f,]+|[^\s,;()\[\]{}"\\#]+|[\s\S]')
+_CLOSER_FOR = {"(": ")", "#(": ")", "[": "]", "{": "}", "#{": "}"}
+_CLOSERS = frozenset(")]}")
+_TRAIL = re.compile(r"[)\]}\s,]*(?:;[^\n]*)?(?:\n|\Z)")  # closers to the end of a line
+
+
+def _infer_closers(text: str, strict: bool, trail: bool):
+    """Where indentation says the missing closers go, as ([(offset, closer, opener,
+    opener_offset, dedent_offset)], [offsets of closers to remove]); None when that does not
+    balance the text. A line indented at or left of an opener's line is outside it; not strict,
+    also a line at or left of the opener itself (parinfer's indent rule). With trail, a closer
+    left over at the end of a line is removed (parinfer's paren trail); else, or inside a line,
+    a left-over closer fails."""
+    stack: list = []  # (opener, offset, the column that puts a line outside it)
+    inserts: list = []
+    removals: list = []
+    line_start, indent, at_line_start, code_end = 0, 0, True, 0
+    for m in _PIECE.finditer(text):
+        piece, start = m.group(), m.start()
+        if piece == "\n":
+            line_start, at_line_start = m.end(), True
+            continue
+        if piece[0] in " \t\r\f,;":
+            continue  # blanks, and comment lines: they say nothing about structure
+        if at_line_start:
+            at_line_start = False
+            indent = start - line_start
+            while stack and stack[-1][2] >= indent:
+                opener, offset, _ = stack.pop()
+                inserts.append((code_end, _CLOSER_FOR[opener], opener, offset, start))
+        if piece in _CLOSER_FOR:
+            stack.append((piece, start, indent if strict else start - line_start))
+        elif piece in _CLOSERS:
+            if not stack or _CLOSER_FOR[stack[-1][0]] != piece:
+                if not trail or not _TRAIL.match(text, start):
+                    return None
+                removals.append(start)
+                continue
+            stack.pop()
+        elif piece[0] == '"' and "\n" in piece:  # a multi-line string: its last line goes on
+            line_start = start + piece.rindex("\n") + 1
+        code_end = m.end()
+    while stack:
+        opener, offset, _ = stack.pop()
+        inserts.append((code_end, _CLOSER_FOR[opener], opener, offset, None))
+    if removals and (len(removals) > 1 or any(at > removals[0] for at, *_ in inserts)):
+        return None  # only one closer moved down to where indentation ends its forms
+    if removals and inserts and inserts[-1][0] == removals[0] and inserts[-1][1] == text[removals[0]]:
+        return inserts[:-1], []  # adding a closer just before the same closer: it was there
+    return inserts, removals
+
+
+def repair_hint(error: ReadError, text: str) -> ReadError:
+    """An unclosed or mismatched delimiter's hint, made exact where indentation places the
+    missing closer(s) somewhere other than the end of the program."""
+    if error.code not in ("unclosed", "mismatched") or not re.search(r"\n[ \t]", text):
+        return error  # without indented lines, indentation tells nothing
+    found = None
+    for strict, trail in ((True, False), (False, False), (True, True), (False, True)):
+        found = found or _infer_closers(text, strict, trail)  # the fewest changes first
+    if found is None:
+        return error
+    inserts, removals = found
+    if not removals and all(dedent is None for *_, dedent in inserts):
+        return error
+    lines = _Lines(text)
+    places = []
+    for offset, closer, opener, opener_at, dedent in inserts:
+        if places and places[-1][0] == offset:
+            places[-1][1].append((closer, opener, lines.span(opener_at)))
+            continue
+        before = text[lines.starts[lines.span(offset).line - 1]:offset].strip()
+        after = lines.span(dedent).line if dedent is not None else None
+        places.append((offset, [(closer, opener, lines.span(opener_at))], before, after))
+    error.hint = M.hint_repair([(lines.span(offset), closes, before, after)
+                                for offset, closes, before, after in places],
+                               [(lines.span(at), text[at]) for at in removals])
+    return error

@@ -27,7 +27,7 @@ from . import messages as M
 from .errors import ReadError
 from .read_errors import (
     _ESCAPE, _ESCAPES, _OPENERS, _SPANS, _Lines, _bad_token, _error, _make_span, _quote_error,
-    _span,
+    _span, repair_hint,
 )
 from .forms import Comment, FnLit, List, Lit, Map, Quote, Regex, Set, Sym, VarQuote, Vector
 from .forms import text as form_text
@@ -330,7 +330,10 @@ def _read_fast(text: str, lim, comments: bool) -> tuple:
     except ReadError:
         pass
     pairs, bad = _careful_pairs(text)
-    return _assemble(pairs, text, lim, comments, bad)[0]
+    try:
+        return _assemble(pairs, text, lim, comments, bad)[0]
+    except ReadError as e:
+        raise repair_hint(e, text) from None
 
 
 def _assemble(pairs, text: str, lim, comments: bool, pending=None):
@@ -553,7 +556,7 @@ def read_with_lark(text: str, *, max_depth: int = DEFAULT_MAX_DEPTH,
         error = _error(M.read_too_deep(max_depth), _Lines(text).span(deep), M.HINT_READ_DEPTH, "depth")
     if error is not None:
         error.source = text
-        raise error
+        raise repair_hint(error, text)
     return forms
 
 

@@ -1,5 +1,7 @@
 """The interactive `ptclisp repl`: multi-line input, line editing, Ctrl-C, *e.
 
+`*e` is a def in the REPL's session holding the last error as a map (:kind :code :message
+:line :column :form :hint :stack), so programs read it: `(:hint *e)`. It is nil until an error.
 Not part of the language core: only the command line imports it.
 """
 from __future__ import annotations
@@ -11,6 +13,7 @@ from .errors import ReadError
 from .formatter import format_value
 from .reader import read
 from .session import Session
+from .values import Keyword
 
 try:  # line editing and history where the platform has it (not on Windows' plain Python)
     import readline  # noqa: F401  importing it is what turns input() into an editor
@@ -47,23 +50,31 @@ def read_input(ask=input) -> str | None:
             return text
 
 
-def repl(data=None, out=sys.stdout, err=sys.stderr, ask=input, upstreams=None) -> int:
+LAST_ERROR = "*e"
+
+
+def error_map(error) -> dict:
+    """An error as the Lisp map `*e` holds: its to_dict() fields under keyword keys."""
+    d = error.to_dict()
+    d["stack"] = [{Keyword(k): v for k, v in frame.items()} for frame in d["stack"]]
+    return {Keyword(k): v for k, v in d.items()}
+
+
+def repl(data=None, out=sys.stdout, err=sys.stderr, ask=input, tools=None, limits=None,
+         upstreams=None) -> int:
     """Run the loop until end of input; results on out, errors on err."""
-    session = Session(data=data, upstreams=upstreams)
-    last_error = None
+    session = Session(data=data, tools=tools, limits=limits, upstreams=upstreams)
+    session.memory[LAST_ERROR] = None
     print(messages.repl_banner(__version__), file=out)
     while True:
         try:
             text = read_input(ask)
         except KeyboardInterrupt:  # Ctrl-C cancels the input being typed
-            print(messages.REPL_CANCELLED, file=out)
+            print(messages.REPL_CANCELLED, file=out, flush=True)
             continue
         if text is None:
             print(file=out)
             return 0
-        if text.strip() == "*e":
-            print(last_error.render() if last_error is not None else "nil", file=out)
-            continue
         try:
             result = session.run(text)
         except KeyboardInterrupt:
@@ -72,7 +83,7 @@ def repl(data=None, out=sys.stdout, err=sys.stderr, ask=input, upstreams=None) -
         for line in result.prints:
             print(line, file=out)
         if result.error is not None:
-            last_error = result.error
+            session.memory[LAST_ERROR] = error_map(result.error)
             print(result.error.render(text), file=err)
         else:
             prefix = {"returned": "returned ", "failed": "failed: "}.get(result.status, "")

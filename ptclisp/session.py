@@ -65,6 +65,24 @@ class Limits:
     program was and a hint. The defaults run every realistic workload (sort-by over 10,000
     maps, group-by over 20,000 items, map/filter over 50,000 maps) and stop runaway programs
     within about the timeout. See docs/sandbox.md.
+
+    timeout: seconds of the program's own work; time waiting on tools is not counted (1.0).
+    tool_timeout: seconds one tool call may take; the error names the tool (30.0).
+    max_wall: seconds of wall clock for the whole run, tool waits included (60.0).
+    max_steps: user-function calls and loop iterations (50,000,000).
+    max_depth: nested user-function calls, and levels of data walked (5,000; never None).
+    max_collection_size: items in one vector, map or set a program builds (1,000,000).
+    max_string_chars: characters in one string a program builds (None: max_collection_size).
+    max_print_chars: characters println/print may write in one run (64,000).
+    max_tool_calls: tool calls in one run (None: unlimited).
+    max_parallel: worker threads of one pmap/pcalls (8).
+    regex_timeout: seconds for one regex operation (0.25).
+    max_source_chars: characters of program text (1,000,000).
+    max_memory_mb: how much the process may grow during the run, watched every 20 ms; with
+        isolation="process", the worker's address-space limit above its start-up size (1,024).
+    max_session_memory_mb: what the session's defs may hold together, estimated and checked
+        when a run commits (512).
+    isolation: "none" (run in this process) or "process" (a worker process; docs/sandbox.md).
     """
 
     timeout: float | None = 1.0  # seconds of the program's own work (waiting on tools not counted)
@@ -129,7 +147,21 @@ class Result:
 
 
 class Session:
-    """A conversation's worth of runs sharing memory (def), data, tools and *1 *2 *3."""
+    """A conversation's worth of runs sharing memory (def), data, tools and *1 *2 *3.
+
+    memory: def names -> values, as the last successful run left them (an error keeps it).
+    history: the values of the last successful runs, newest first (what *1 *2 *3 read).
+    data: what data/name reads (settable; see the data property).
+    tools: the ToolSet the programs call as tool/name (its log holds the current run's calls).
+    limits: the Limits of every run.
+    clock: the wall clock the budget reads.
+    journal: the (task ...) cache the host keeps between runs, or None.
+    budget_info: what (budget/remaining) returns (a mapping or a callable), or None.
+    signature: the parsed return signature the program's value must match, or None.
+    summaries: step-done summaries of all committed runs.
+    upstreams: this session's binding of its MCP/OpenAPI upstreams (tool/call), or None.
+    ctx: the evaluation context runs work in (internal: hosts read memory, not this).
+    """
 
     def __init__(self, *, data=None, tools=None, limits: Limits | None = None, memory=None,
                  clock=None, journal=None, budget=None, signature=None, upstreams=None):

@@ -58,13 +58,18 @@ class Keyword:
     def __reduce__(self):
         return (Keyword, (self.name,))
 
-    def __repr__(self) -> str:
+    def __str__(self) -> str:
+        """The Lisp text, `:name`."""
         return ":" + self.name
+
+    def __repr__(self) -> str:
+        """A Python expression for it, `Keyword('name')` (str() gives the Lisp text)."""
+        return f"Keyword({self.name!r})"
 
     def __call__(self, coll=None, default=None, *extra):
         """`(:k m)` and `(:k m default)`: flexible lookup, nil on non-maps."""
         if extra:
-            raise errors.EvalError(messages.wrong_arity(2 + len(extra), repr(self)))
+            raise errors.EvalError(messages.wrong_arity(2 + len(extra), str(self)))
         return lookup(coll, self, default)
 
 
@@ -84,9 +89,12 @@ class Symbol:
         return hash(("sym", self.ns, self.name))
 
     def __str__(self):
+        """The Lisp text, `name` or `ns/name`."""
         return self.name if self.ns is None else f"{self.ns}/{self.name}"
 
-    __repr__ = __str__
+    def __repr__(self) -> str:
+        """A Python expression for it, `Symbol('name')` or `Symbol('name', 'ns')`."""
+        return f"Symbol({self.name!r})" if self.ns is None else f"Symbol({self.name!r}, {self.ns!r})"
 
 
 class Var:

@@ -55,7 +55,19 @@ def test_readme_example_runs():
         [sys.executable, "-m", "ptclisp.cli", "run", "examples/orders.clj", "--data",
          "examples/orders.json"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.startswith("[{:customer ")
+    # the same question answered in plain Python from the JSON
+    from collections import defaultdict
+
+    from ptclisp.formatter import read_value
+    from ptclisp.values import kw
+    with open(ROOT / "examples" / "orders.json", encoding="utf-8") as f:
+        orders = [o for o in json.load(f)["orders"] if o["total"] > 20]
+    totals = defaultdict(list)
+    for o in orders:
+        totals[o["customer"]].append(o["total"])
+    want = sorted(((c, len(t), round(sum(t), 2)) for c, t in totals.items()), key=lambda r: -r[2])[:3]
+    got = [(r[kw("customer")], r[kw("orders")], r[kw("total")]) for r in read_value(out.stdout)]
+    assert got == want
 
 
 def test_repl_keeps_memory():

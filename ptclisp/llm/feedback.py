@@ -44,8 +44,7 @@ def format_result(value, *, result_limit: int = 50, result_max_chars: int = 500)
         return cut_text(text, result_max_chars)[0]
     if type(value) is int:
         return cut_text(render_value(value)[0], result_max_chars)[0]
-    return render_value(value, limit=result_limit, max_chars=result_max_chars,
-                        separator=", ")[0]
+    return render_value(value, limit=result_limit, max_chars=result_max_chars)[0]
 
 
 # ---------------------------------------------------------------- history

@@ -49,7 +49,7 @@ def test_format_result_floats_two_decimals():
 
 
 def test_format_result_collections_and_scalars():
-    assert format_result({kw("a"): 1, kw("b"): [1, 2]}) == "{:a 1, :b [1, 2]}"
+    assert format_result({kw("a"): 1, kw("b"): [1, 2]}) == "{:a 1 :b [1 2]}"  # as format_value
     assert format_result("hi") == '"hi"'
     assert format_result(None) == "nil" and format_result(True) == "true"
     assert format_result(list(range(60))).endswith(" ...] (50/60)")

@@ -122,3 +122,21 @@ None
 (len (count None))
 ;; !! AnalysisError: 2 problems
 ;; hint=> use count: (count coll); use nil
+
+;; a form we do not have whose insides bind names is reported alone, with its hint
+(try (/ 1 0) (catch Exception e (str "failed: " (.getMessage e))))
+;; !! AnalysisError: Unable to resolve symbol: try in this context
+;; hint=> try/catch is not supported: check values with if, nil? and some?
+
+(letfn [(twice [x] (* 2 x))] (twice 3))
+;; !! AnalysisError: Unable to resolve symbol: letfn in this context
+;; hint=> use let with fn values, or defn
+
+(throw (ex-info "no stock" {:sku 1}))
+;; !! AnalysisError: Unable to resolve symbol: throw in this context
+;; hint=> use (fail value) to end the program as failed
+
+;; a program's own function of that name is called as usual
+(defn try [x] (inc x))
+(try 1)
+;; => 2
