@@ -17,11 +17,12 @@ from . import budget as _budget
 from . import messages
 from . import sandbox as _sandbox
 from .analyzer import analyze
+from .deepstack import call_on_big_stack
 from .errors import EvalError, LimitExceeded, PtcError, SessionBusyError
 from .evaluator import Context, evaluate
 from .footprint import footprint
 from .reader import read
-from .tools import ToolSet, to_python
+from .tools import NotData, ToolSet, from_python, not_data_path, to_python
 from . import journal as _journal, parallel as _parallel  # noqa: F401  task forms, budget/, pmap
 from . import tools as _tools
 from .signatures import parse as parse_signature, problems_text
@@ -29,6 +30,7 @@ from . import saving as _saving
 
 log = logging.getLogger("ptclisp")
 MB = 1024 * 1024
+DATA_DEPTH = 20_000  # levels of nesting data= may have (the host gave it; walked on a big stack)
 
 
 @attrs.define(frozen=True)
@@ -103,7 +105,7 @@ class Session:
     """A conversation's worth of runs sharing memory (def), data, tools and *1 *2 *3."""
 
     def __init__(self, *, data=None, tools=None, limits: Limits | None = None, memory=None,
-                 clock=None, journal=None, budget=None, signature=None):
+                 clock=None, journal=None, budget=None, signature=None, string_keys: bool = False):
         """data: a mapping whose keys the program reads as data/name (a copy is kept); when
             given, a data/ name that is not one of its keys is an analysis error.
         tools: mapping name -> callable/Tool, or a list of them (see tooldef.Tool).
@@ -113,15 +115,17 @@ class Session:
         journal: a dict the host keeps between runs, enabling (task id expr) caching.
         budget: what (budget/remaining) returns: a mapping, or a callable returning one.
         signature: the return signature the program's value must match, e.g. "{count :int}".
+        string_keys: keep the host's string map keys in data and tool results (by default a
+            key that reads as a keyword becomes one: "customer_id" -> :customer_id).
         """
-        if data is not None and not isinstance(data, Mapping):
-            raise TypeError(messages.api_not_data(data))
-        self._data = data if data is not None else {}
-        self._data_known = data is not None  # data/ names are checked before a run
-        self.tools = tools if isinstance(tools, ToolSet) else ToolSet(tools)
         if limits is not None and not isinstance(limits, Limits):
             raise TypeError(messages.api_not_limits(limits))
         self.limits = limits or Limits()
+        self.string_keys = string_keys
+        self._data = _door_data(data, string_keys, self.limits.max_depth)
+        self._data_known = data is not None  # data/ names are checked before a run
+        self.tools = tools if isinstance(tools, ToolSet) else ToolSet(tools)
+        self.tools.string_keys = string_keys
         self.memory: dict = dict(memory or {})
         self.history: list = []  # *1 first
         self.clock = clock or time.time
@@ -136,12 +140,12 @@ class Session:
 
     @property
     def data(self):
-        """What `data/...` reads in this session's programs (host data, JSON-shaped)."""
+        """What `data/...` reads in this session's programs (host data as PTC values)."""
         return self._data
 
     @data.setter
     def data(self, value):
-        self._data = value if value is not None else {}
+        self._data = _door_data(value, self.string_keys, self.limits.max_depth)
         self.ctx.data = self._data
 
     def save(self) -> str:
@@ -150,12 +154,12 @@ class Session:
 
     @classmethod
     def load(cls, text: str, *, tools=None, limits: Limits | None = None, data=None, clock=None,
-             budget=None) -> "Session":
+             budget=None, string_keys: bool = False) -> "Session":
         """A Session from the text `save` returned, with the host's tools, limits and data."""
         state = _saving.load_state(text)
         session = cls(tools=tools, limits=limits, data=data, clock=clock, budget=budget,
                       memory=state["memory"], journal=state["journal"],
-                      signature=state["signature"])
+                      signature=state["signature"], string_keys=string_keys)
         session.history = state["history"]
         session.summaries = state["summaries"]
         return session
@@ -261,6 +265,26 @@ class Session:
                              budget_info=self.budget_info, host_loop=self._host_loop)
 
 
+def _door_data(data, string_keys: bool, max_depth: int) -> dict:
+    """The host's data= as PTC values, converted as tool results are; TypeError naming the
+    key of anything that is not data. Deep data is walked on a big stack (deepstack.py)."""
+    if data is None:
+        return {}
+    if not isinstance(data, Mapping):
+        raise TypeError(messages.api_not_data(data))
+    frames = 2 * max(max_depth, DATA_DEPTH) + 200
+    try:
+        try:
+            return from_python(dict(data), string_keys)
+        except RecursionError:
+            return call_on_big_stack(lambda: from_python(dict(data), string_keys), frames)
+    except NotData as nd:
+        path = call_on_big_stack(lambda: not_data_path(data), frames)
+        raise TypeError(messages.api_data_not_data(path or (), nd.args[0])) from None
+    except RecursionError:
+        raise TypeError(messages.API_DATA_TOO_DEEP) from None
+
+
 def _signature_error(signature, value):
     """The error of a value that does not match the return signature, or None."""
     problems = signature.check(value)
@@ -271,7 +295,8 @@ def _signature_error(signature, value):
 
 
 def run(source: str, *, data=None, tools=None, memory=None, limits: Limits | None = None,
-        clock=None, journal=None, budget=None, signature=None) -> Result:
+        clock=None, journal=None, budget=None, signature=None, string_keys: bool = False) -> Result:
     """Run one program in a fresh session."""
     return Session(data=data, tools=tools, memory=memory, limits=limits, clock=clock,
-                   journal=journal, budget=budget, signature=signature).run(source)
+                   journal=journal, budget=budget, signature=signature,
+                   string_keys=string_keys).run(source)

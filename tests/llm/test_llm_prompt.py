@@ -46,7 +46,7 @@ def test_fenced_examples_compute_what_their_comments_say():
     session = example_session()
     prompt = system_prompt(transport="content", profile="multi_turn")
     values = [session.run(b) for b in FENCED.findall(prompt)]
-    assert values[0].prints == ['admins: 2 first: {"name" "Ada" "role" "admin"}']
+    assert values[0].prints == ['admins: 2 first: {:name "Ada" :role "admin"}']
     assert values[1].status == "returned"
     assert values[1].to_python() == {"admins": 2}
     assert values[2].value == 2  # orders over 100: 120 and 300

@@ -192,7 +192,7 @@ def test_tools_as_mapping_list_or_toolset():
     assert [t.name for t in as_tools([get_user, Tool(get_user, name="other")])] == ["get-user", "other"]
     ts = ToolSet([get_user])
     assert "get_user" in ts and "get-user" in ts and list(ts) == ["get-user"]
-    assert ptclisp.run("(tool/get_user {:id 2})", tools=ts).value == {"id": 2}
+    assert ptclisp.run("(tool/get_user {:id 2})", tools=ts).value == {ptclisp.kw("id"): 2}
 
 
 def test_tool_names_must_be_symbols_and_unique():
