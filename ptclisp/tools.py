@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import dataclasses as _dataclasses
 import datetime as _dt
 import decimal as _decimal
 import difflib
@@ -224,6 +225,11 @@ def _from_other(x, key):
         return x
     if isinstance(x, Mapping):
         return _from(dict(x), key)
+    if _dataclasses.is_dataclass(x) and not isinstance(x, type):  # a record the host's types declare
+        return _from({f.name: getattr(x, f.name) for f in _dataclasses.fields(x)}, key)
+    dump = getattr(type(x), "model_dump", None)  # a pydantic model
+    if dump is not None and hasattr(type(x), "model_fields"):
+        return _from(dump(x), key)
     if isinstance(x, (Sequence, Set)) and not isinstance(x, (bytes, bytearray, memoryview)):
         return _from(list(x), key)
     raise NotData(x)

@@ -41,7 +41,7 @@ def test_name_params_types_defaults_and_docstring():
     assert t.returns == ("list", ("prim", "map"))
     assert t.signature_text == ("tool/search-orders(customer_id :int, status :string?, limit :int?, "
                                 "tags [:string]?) -> [:map]")
-    assert t.usage() == "(tool/search-orders {:customer-id ...})"
+    assert t.usage() == "(tool/search-orders {:customer_id 42})"  # real names, example values
 
 
 def test_json_schema_of_a_callable():
