@@ -14,21 +14,18 @@ Syntax:
 - One or more top-level forms; the value of the last one is the program's result.
 - Literals: nil, true, false, 42, 3.14, "text", :keyword, [1 2], {:a 1}, #{1 2}.
 - Call a tool with one map of named arguments, spelled as its signature lists them: `(tool/get-user {:user_id 42})`.
-- `data/orders` is a name your program reads directly, like a def: the host's input `orders` (no call, no quotes).
-- Maps in tool results and data have keyword keys, spelled as listed and printed: `{:user_id 42}` is read with `(:user_id m)`. (`(:user-id m)` finds it too.)
-- `map`, `filter`, `for`, `remove` are eager and return vectors.
-- Pages: `loop`/`recur` over the page argument until the result says there is no next page, collecting with `into`.
+- `data/orders` is a name your program reads directly, like a def: the host's input `orders`.
+- Maps in tool results and data have keyword keys spelled as listed and printed: `(:user_id m)`. (`(:user-id m)` finds it too.)
+- `map`, `filter`, `for` are eager and return vectors. Pages: `loop`/`recur` until no next page.
+- Round to 2 decimals: (/ (round (* x 100)) 100.0). Strings: `str/split`, `str/join`. Sets: `set/union`, `set/difference`, `set/intersection`.
 - Not available: atoms, try/catch, throw, lazy or infinite sequences, macros, ns/require/import, I/O.
 
 Functions (as in Clojure):"""
 
 PREDICATES_NOTE = "- Predicates end in `?` as in Clojure: {names} ..."
 DISCOVER = ('- Look up: `(doc str/join)`, `(dir str)`, `(apropos "sort")`; '
-            '`(describe data/orders)` summarises data: `(describe [{:a 1}])` gives '
-            '{:type "vector" :count 1 :item_types {"map" 1} :keys {":a" {:types {"integer" 1} ...}} ...}.\n'
-            '- Round to n decimals: `(/ (round (* 22978.559 100)) 100.0)` is 22978.56 (round takes one '
-            'argument). Strings: `(str/split "a,b" #",")`, `(str/join "," ["a" "b"])`. Sets: '
-            '`(set/union #{1} #{2})`, `set/difference`, `set/intersection` (also `clojure.set/...`).')
+            '`(describe data/orders)` summarises data: a map of :type, :count, :item_types and, '
+            'per key, :types and :examples.')
 
 SINGLE_SHOT = """\
 One program:

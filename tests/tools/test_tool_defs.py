@@ -34,7 +34,7 @@ def test_name_params_types_defaults_and_docstring():
     assert t.takes == "kwargs" and not t.open and not t.is_async
     assert t.params == (
         Param("customer_id", ("prim", "int"), True, "the customer's number"),
-        Param("status", ("prim", "string"), False, '"open" or "closed"'),
+        Param("status", ("prim", "string"), False, '"open" or "closed"', "open"),
         Param("limit", ("opt", ("prim", "int")), False, "at most this many, counted after filtering"),
         Param("tags", ("opt", ("list", ("prim", "string"))), False, None),
     )
