@@ -1,9 +1,12 @@
 """One key convention at the host door: string keys that read as keywords cross as keywords."""
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import decimal
+from typing import Optional
 
+import pydantic
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -94,3 +97,35 @@ def test_host_to_program_to_host_is_lossless(value):
 def test_a_keyword_key_reads_back_as_itself(name):
     if reads_as_keyword(name):
         assert read_value(format_value(kw(name))) is kw(name)
+
+
+@dataclasses.dataclass
+class Invoice:
+    invoice_id: int
+    total: float
+    note: Optional[str] = None
+
+
+class User(pydantic.BaseModel):
+    user_id: int
+    name: str
+    email: Optional[str] = None
+
+
+def get_invoice(invoice_id: int) -> Invoice:
+    return Invoice(invoice_id, 9.5)
+
+
+def get_user(user_id: int) -> User:
+    return User(user_id=user_id, name="Ada")
+
+
+def test_dataclass_and_pydantic_results_cross_as_maps_and_show_their_keys():
+    session = ptclisp.Session(tools=[get_invoice, get_user])
+    assert session.tools["get-invoice"].signature_text == (
+        "tool/get-invoice(invoice_id :int) -> {invoice_id :int, total :float, note :string?}")
+    assert session.tools["get-user"].signature_text == (
+        "tool/get-user(user_id :int) -> {user_id :int, name :string, email :string?}")
+    r = session.run("[(tool/get-invoice {:invoice_id 1}) (tool/get-user {:user_id 2})]")
+    assert r.value == [{kw("invoice_id"): 1, kw("total"): 9.5, kw("note"): None},
+                       {kw("user_id"): 2, kw("name"): "Ada", kw("email"): None}]
