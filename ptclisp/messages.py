@@ -882,7 +882,7 @@ def _clip(text: str, n: int = 60) -> str:
 # ---------------------------------------------------------------- signatures.py, journal.py, parallel.py)
 
 def _params_list(names) -> str:
-    return ", ".join(":" + n.replace("_", "-") for n in names)
+    return ", ".join(":" + n for n in names)  # as the host declared them (one spelling, #19)
 
 
 def tool_unknown_param(name: str, key: str, params) -> str:

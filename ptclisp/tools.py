@@ -338,7 +338,7 @@ def _param_problem(tool: Tool, given: dict, complete: bool):
                     _near_hint(tool, key))
         seen.add(p.name)
         if v is not _UNKNOWN:
-            problems = S.check(v, p.type, kebab(p.name))
+            problems = S.check(v, p.type, p.name)
             if problems:
                 return messages.tool_bad_arg(tool.name, S.problems_text(problems)), _signature_hint(tool)
     if complete:
@@ -358,10 +358,10 @@ def _signature_hint(tool: Tool | None) -> str | None:
 
 
 def _near_hint(tool: Tool, key: str) -> str:
-    names = [kebab(p.name) for p in tool.params]
-    near = difflib.get_close_matches(kebab(key), names, n=1, cutoff=0.6)
+    names = {kebab(p.name): p.name for p in tool.params}  # matched either way, shown as declared
+    near = difflib.get_close_matches(kebab(key), list(names), n=1, cutoff=0.6)
     base = _signature_hint(tool)
-    return f"{messages.did_you_mean(':' + n for n in near)} {base}" if near else base
+    return f"{messages.did_you_mean(':' + names[n] for n in near)} {base}" if near else base
 
 
 def positional_hint(tool: Tool | None, value=None) -> str:
@@ -370,7 +370,7 @@ def positional_hint(tool: Tool | None, value=None) -> str:
         return messages.HINT_TOOL_ARGS
     only = tool.required if len(tool.required) == 1 else tool.params if len(tool.params) == 1 else ()
     if value is not None and len(only) == 1 and not isinstance(value, MAP_TYPES):
-        example = f"(tool/{tool.name} {{:{kebab(only[0].name)} {format_value(value, max_chars=40)}}})"
+        example = f"(tool/{tool.name} {{:{only[0].name} {format_value(value, max_chars=40)}}})"
         return messages.tool_positional_fix(example, tool.signature_text)
     return _signature_hint(tool)
 
