@@ -137,10 +137,11 @@ def _py(v, strict: bool, depth: int, left: list):
 
 
 def _key(k):
-    if type(k) is str:
-        return k
-    if type(k) is Keyword:
+    t = type(k)
+    if t is Keyword:  # the common case: host keys cross the door as keywords
         return k.name
+    if t is str:
+        return k
     return format_value(k)
 
 
