@@ -129,3 +129,24 @@ def test_dataclass_and_pydantic_results_cross_as_maps_and_show_their_keys():
     r = session.run("[(tool/get-invoice {:invoice_id 1}) (tool/get-user {:user_id 2})]")
     assert r.value == [{kw("invoice_id"): 1, kw("total"): 9.5, kw("note"): None},
                        {kw("user_id"): 2, kw("name"): "Ada", kw("email"): None}]
+
+
+@settings(max_examples=100, deadline=None)
+@given(JSON)
+def test_host_to_program_to_host_through_a_run(value):
+    seen = []
+    tools = {"get": lambda: value, "put": lambda **kw: seen.append(kw["v"]) or True}
+    r = ptclisp.run("(let [v (tool/get)] (tool/put {:v v}) [v data/v])", tools=tools,
+                    data={"v": value})
+    assert r.error is None, r.error
+    assert seen == [value] and r.to_python() == [value, value]
+
+
+def test_the_convention_holds_in_a_worker_process():
+    limits = ptclisp.Limits(isolation="process")
+    data, tools = {"rows": [{"customer_id": 1}]}, {"t": lambda: {"k": 1}}
+    r = ptclisp.run("[(first data/rows) (tool/t)]", data=data, tools=tools, limits=limits)
+    assert r.value == [{kw("customer_id"): 1}, {kw("k"): 1}]
+    r = ptclisp.run("[(first data/rows) (tool/t)]", data=data, tools=tools, limits=limits,
+                    string_keys=True)
+    assert r.value == [{"customer_id": 1}, {"k": 1}]
