@@ -1185,21 +1185,14 @@ def api_not_source(value) -> str:
 
 # ---------------------------------------------------------------- data= at the door (#16, #19)
 
-def api_data_not_data(path, value) -> str:
-    """Session(data=...) holding something that is not data; path: the keys down to it."""
-    where = f"data/{path[0]}" if path else "data"
-    if len(path) > 1:
-        keys = " ".join(_path_key(k) for k in path[1:])
-        where = f"(get-in {where} [{keys}])"
-    return (f"{where} holds a Python {type(value).__name__}, which is not data: data= holds maps, lists, "
+def api_data_not_data(name: str | None, keys, type_name: str) -> str:
+    """Session(data=...) holding something that is not data: data/NAME, then the keys down to
+    it (as Lisp text), and its Python type."""
+    where = f"data/{name}" if name is not None else "data"
+    if keys:
+        where = f"(get-in {where} [{' '.join(keys)}])"
+    return (f"{where} holds a Python {type_name}, which is not data: data= holds maps, lists, "
             f"strings, numbers, booleans, None, dates and Decimals; convert it first")
 
 
-def _path_key(k) -> str:
-    if isinstance(k, str):
-        return f":{k}" if _KEYWORD_KEY.fullmatch(k) else '"' + k.replace('"', '\\"') + '"'
-    return str(k)
-
-
-_KEYWORD_KEY = re.compile(r"[a-zA-Z+\-*<>=?!_][a-zA-Z0-9+\-*<>=?!_]*")
 API_DATA_TOO_DEEP = "data= is nested too deeply to be read as data"

@@ -22,7 +22,8 @@ from .errors import EvalError, LimitExceeded, PtcError, SessionBusyError
 from .evaluator import Context, evaluate
 from .footprint import footprint
 from .reader import read
-from .tools import NotData, ToolSet, from_python, not_data_path, to_python
+from .formatter import format_value
+from .tools import NotData, ToolSet, door_key, from_python, not_data_path, to_python
 from . import journal as _journal, parallel as _parallel  # noqa: F401  task forms, budget/, pmap
 from . import tools as _tools
 from .signatures import parse as parse_signature, problems_text
@@ -279,8 +280,10 @@ def _door_data(data, string_keys: bool, max_depth: int) -> dict:
         except RecursionError:
             return call_on_big_stack(lambda: from_python(dict(data), string_keys), frames)
     except NotData as nd:
-        path = call_on_big_stack(lambda: not_data_path(data), frames)
-        raise TypeError(messages.api_data_not_data(path or (), nd.args[0])) from None
+        path = call_on_big_stack(lambda: not_data_path(data), frames) or ()
+        keys = [format_value(door_key(k)) for k in path[1:]]
+        raise TypeError(messages.api_data_not_data(path[0] if path else None, keys,
+                                                   type(nd.args[0]).__name__)) from None
     except RecursionError:
         raise TypeError(messages.API_DATA_TOO_DEEP) from None
 

@@ -204,6 +204,11 @@ def _string_key(k):
     return k if type(k) is str else freeze(_from(k, _string_key))
 
 
+def door_key(k):
+    """The key a program sees for the host's map key k (a keyword when k reads as one)."""
+    return _door_key(k) if type(k) is str else k
+
+
 def reads_as_keyword(name: str) -> bool:
     """True when the host key `name` crosses the door as the keyword :name."""
     return _KEYWORD_KEY.fullmatch(name) is not None
