@@ -274,6 +274,7 @@ def _request(session, source: str, worker) -> dict:
         "history": session.history, "tools": _tool_specs(session.tools),
         "journal": dict(session.journal) if session.journal is not None else None,
         "budget": budget_info, "now": _clock_for_worker(session.clock),
+        "string_keys": session.string_keys,
         **_memory_fields(session, worker),
     }
 

@@ -202,7 +202,8 @@ def _serve_run(conn, request: dict, functions: _Functions, kept: _KeptMemory) ->
     now = request["now"]
     clock = now if callable(now) else (lambda: now)
     s = Session(data=request["data"], tools=tools, limits=limits, memory=memory,
-                clock=clock, journal=request["journal"], budget=request["budget"])
+                clock=clock, journal=request["journal"], budget=request["budget"],
+                string_keys=request["string_keys"])
     s.history = list(request["history"])
     try:
         r = s.run(request["source"])

@@ -148,4 +148,4 @@ def budget_remaining():
         if info is not None:
             log.warning("budget/remaining: the host's budget is not a mapping; returning {}")
         return {}
-    return _tools.from_python(info)
+    return _tools.from_python(info, ts is not None and ts.string_keys)

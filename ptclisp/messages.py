@@ -882,7 +882,7 @@ def _clip(text: str, n: int = 60) -> str:
 # ---------------------------------------------------------------- signatures.py, journal.py, parallel.py)
 
 def _params_list(names) -> str:
-    return ", ".join(":" + n.replace("_", "-") for n in names)
+    return ", ".join(":" + n for n in names)  # as the host declared them (one spelling, #19)
 
 
 def tool_unknown_param(name: str, key: str, params) -> str:
@@ -1209,3 +1209,18 @@ def hint_repair(places, removals=()) -> str:
         parts.append(f"add '{closers}' at {span}, after `{shown}`, to close {openers}{why}")
     parts += [f"remove the '{closer}' at {span}" for span, closer in removals]
     return "; ".join(parts)
+
+
+# ---------------------------------------------------------------- data= at the door (#16, #19)
+
+def api_data_not_data(name: str | None, keys, type_name: str) -> str:
+    """Session(data=...) holding something that is not data: data/NAME, then the keys down to
+    it (as Lisp text), and its Python type."""
+    where = f"data/{name}" if name is not None else "data"
+    if keys:
+        where = f"(get-in {where} [{' '.join(keys)}])"
+    return (f"{where} holds a Python {type_name}, which is not data: data= holds maps, lists, "
+            f"strings, numbers, booleans, None, dates and Decimals; convert it first")
+
+
+API_DATA_TOO_DEEP = "data= is nested too deeply to be read as data"

@@ -6,9 +6,9 @@ readable EDN text (our formatter), so a server can keep a conversation between r
      :version 1
      :signature "{count :int}"
      :memory {"total" 42
-              "users" [{"name" "Ada"}]}
+              "users" [{:name "Ada"}]}
      :history [42 #'users nil]
-     :journal {"fetch-users" [{"name" "Ada"}]}
+     :journal {"fetch-users" [{:name "Ada"}]}
      :summaries {}}
 
 Dates, durations and regexes, which print as plain strings or need their own type back, are

@@ -17,12 +17,14 @@ from . import budget as _budget
 from . import messages
 from . import sandbox as _sandbox
 from .analyzer import analyze
+from .deepstack import call_on_big_stack
 from .errors import EvalError, LimitExceeded, PtcError, SessionBusyError
 from .evaluator import Context, evaluate
 from .footprint import footprint
 from .reader import read
+from .formatter import format_value
 from .tooldef import as_tools
-from .tools import ToolSet, to_python
+from .tools import NotData, ToolSet, door_key, from_python, not_data_path, to_python
 from . import journal as _journal, parallel as _parallel  # noqa: F401  task forms, budget/, pmap
 from . import tools as _tools
 from .signatures import parse as parse_signature, problems_text
@@ -30,6 +32,8 @@ from . import saving as _saving
 
 log = logging.getLogger("ptclisp")
 MB = 1024 * 1024
+DATA_DEPTH = 20_000  # levels of nesting data= may have (the host gave it; walked on a big stack)
+
 _UPSTREAM_LOADERS: list = []  # ptclisp.upstream registers its loader here when imported
 
 
@@ -160,11 +164,13 @@ class Session:
     signature: the parsed return signature the program's value must match, or None.
     summaries: step-done summaries of all committed runs.
     upstreams: this session's binding of its MCP/OpenAPI upstreams (tool/call), or None.
+    string_keys: True when host string keys stay strings (no keyword keys at the door).
     ctx: the evaluation context runs work in (internal: hosts read memory, not this).
     """
 
     def __init__(self, *, data=None, tools=None, limits: Limits | None = None, memory=None,
-                 clock=None, journal=None, budget=None, signature=None, upstreams=None):
+                 clock=None, journal=None, budget=None, signature=None, upstreams=None,
+                 string_keys: bool = False):
         """data: a mapping whose keys the program reads as data/name (a copy is kept); when
             given, a data/ name that is not one of its keys is an analysis error.
         tools: mapping name -> callable/Tool, or a list of them (see tooldef.Tool).
@@ -176,18 +182,20 @@ class Session:
         signature: the return signature the program's value must match, e.g. "{count :int}".
         upstreams: MCP/OpenAPI upstreams for tool/call: ptclisp.upstream.load(...), or a path
             or dict once ptclisp.upstream is imported (docs/upstreams.md).
+        string_keys: keep the host's string map keys in data and tool results (by default a
+            key that reads as a keyword becomes one: "customer_id" -> :customer_id).
         """
-        self.upstreams = _bind_upstreams(upstreams)
-        if self.upstreams is not None:
-            tools = _with_tools(tools, self.upstreams.tools)
-        if data is not None and not isinstance(data, Mapping):
-            raise TypeError(messages.api_not_data(data))
-        self._data = data if data is not None else {}
-        self._data_known = data is not None  # data/ names are checked before a run
-        self.tools = tools if isinstance(tools, ToolSet) else ToolSet(tools)
         if limits is not None and not isinstance(limits, Limits):
             raise TypeError(messages.api_not_limits(limits))
         self.limits = limits or _DEFAULT_LIMITS
+        self.upstreams = _bind_upstreams(upstreams)
+        if self.upstreams is not None:
+            tools = _with_tools(tools, self.upstreams.tools)
+        self.string_keys = string_keys
+        self._data = _door_data(data, string_keys, self.limits.max_depth)
+        self._data_known = data is not None  # data/ names are checked before a run
+        self.tools = tools if isinstance(tools, ToolSet) else ToolSet(tools)
+        self.tools.string_keys = string_keys
         self.memory: dict = dict(memory or {})
         self.history: list = []  # *1 first
         self.clock = clock or time.time
@@ -202,12 +210,12 @@ class Session:
 
     @property
     def data(self):
-        """What `data/...` reads in this session's programs (host data, JSON-shaped)."""
+        """What `data/...` reads in this session's programs (host data as PTC values)."""
         return self._data
 
     @data.setter
     def data(self, value):
-        self._data = value if value is not None else {}
+        self._data = _door_data(value, self.string_keys, self.limits.max_depth)
         self.ctx.data = self._data
 
     def save(self) -> str:
@@ -216,12 +224,13 @@ class Session:
 
     @classmethod
     def load(cls, text: str, *, tools=None, limits: Limits | None = None, data=None, clock=None,
-             budget=None, upstreams=None) -> "Session":
+             budget=None, upstreams=None, string_keys: bool = False) -> "Session":
         """A Session from the text `save` returned, with the host's tools, limits and data."""
         state = _saving.load_state(text)
         session = cls(tools=tools, limits=limits, data=data, clock=clock, budget=budget,
                       memory=state["memory"], journal=state["journal"],
-                      signature=state["signature"], upstreams=upstreams)
+                      signature=state["signature"], upstreams=upstreams,
+                      string_keys=string_keys)
         session.history = state["history"]
         session.summaries = state["summaries"]
         return session
@@ -332,6 +341,28 @@ class Session:
             self.upstreams.begin_run()
 
 
+def _door_data(data, string_keys: bool, max_depth: int) -> dict:
+    """The host's data= as PTC values, converted as tool results are; TypeError naming the
+    key of anything that is not data. Deep data is walked on a big stack (deepstack.py)."""
+    if data is None:
+        return {}
+    if not isinstance(data, Mapping):
+        raise TypeError(messages.api_not_data(data))
+    frames = 2 * max(max_depth, DATA_DEPTH) + 200
+    try:
+        try:
+            return from_python(dict(data), string_keys)
+        except RecursionError:
+            return call_on_big_stack(lambda: from_python(dict(data), string_keys), frames)
+    except NotData as nd:
+        path = call_on_big_stack(lambda: not_data_path(data), frames) or ()
+        keys = [format_value(door_key(k)) for k in path[1:]]
+        raise TypeError(messages.api_data_not_data(path[0] if path else None, keys,
+                                                   type(nd.args[0]).__name__)) from None
+    except RecursionError:
+        raise TypeError(messages.API_DATA_TOO_DEEP) from None
+
+
 def _signature_error(signature, value):
     """The error of a value that does not match the return signature, or None."""
     problems = signature.check(value)
@@ -342,8 +373,9 @@ def _signature_error(signature, value):
 
 
 def run(source: str, *, data=None, tools=None, memory=None, limits: Limits | None = None,
-        clock=None, journal=None, budget=None, signature=None, upstreams=None) -> Result:
+        clock=None, journal=None, budget=None, signature=None, upstreams=None,
+        string_keys: bool = False) -> Result:
     """Run one program in a fresh session."""
     return Session(data=data, tools=tools, memory=memory, limits=limits, clock=clock,
-                   journal=journal, budget=budget, signature=signature,
-                   upstreams=upstreams).run(source)
+                   journal=journal, budget=budget, signature=signature, upstreams=upstreams,
+                   string_keys=string_keys).run(source)

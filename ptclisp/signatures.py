@@ -337,3 +337,21 @@ def from_schema(s) -> tuple:
 
 def _optional_unless(t, required: bool):
     return t if required or optional(t) else ("opt", t)
+
+
+# ---------------------------------------------------------------- example values
+
+_EXAMPLES = {"int": 42, "float": 3.14, "string": "text", "bool": True, "keyword": Keyword("ok"),
+             "datetime": "2026-01-15T09:00:00Z", "any": "value", "map": {}}
+
+
+def example_value(t):
+    """A plain example value of type t, map keys as keywords spelled as declared."""
+    kind = t[0]
+    if kind == "prim":
+        return _EXAMPLES.get(t[1], "value")
+    if kind == "opt":
+        return example_value(t[1])
+    if kind == "list":
+        return [example_value(t[1])]
+    return {Keyword(str(n)): example_value(x) for n, x in t[1]}

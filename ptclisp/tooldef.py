@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 
+import dataclasses
 import inspect
 import re
 import typing
@@ -20,7 +21,7 @@ from collections.abc import Mapping
 
 import attrs
 
-from . import messages
+from . import formatter, messages
 from . import signatures as S
 
 NO_DEFAULT = inspect.Parameter.empty
@@ -34,6 +35,7 @@ class Param:
     type: tuple = S.ANY
     required: bool = True
     description: str | None = None
+    default: object = None  # the callable's default for an optional parameter (shown to the model)
 
 
 _NAME = re.compile(r"[A-Za-z][\w\-?!*+<>=.]*")  # what the reader accepts after tool/
@@ -130,9 +132,10 @@ class Tool:
         return out
 
     def usage(self) -> str:
-        """An example call with the required parameters, e.g. `(tool/search {:query ...})`."""
+        """An example call with the required parameters (or the first) and example values of
+        their types, e.g. `(tool/search {:query "text"})`."""
         shown = self.required or self.params[:1]
-        inner = " ".join(f":{kebab(p.name)} ..." for p in shown)
+        inner = " ".join(f":{p.name} {formatter.format_value(S.example_value(p.type))}" for p in shown)
         return f"(tool/{self.name} {{{inner}}})" if inner else f"(tool/{self.name})"
 
 
@@ -229,7 +232,8 @@ def _derive(fn, doc: str) -> _Derived:
             t = hint_type(hints.get(p.name, p.annotation))
             if t == S.ANY and p.name in docs and docs[p.name][1]:
                 t = hint_type(docs[p.name][1])
-            params.append(Param(p.name, t, p.default is NO_DEFAULT, docs.get(p.name, (None,))[0]))
+            params.append(Param(p.name, t, p.default is NO_DEFAULT, docs.get(p.name, (None,))[0],
+                                None if p.default is NO_DEFAULT else p.default))
         elif p.kind is p.POSITIONAL_ONLY and p.default is NO_DEFAULT:
             raise ValueError(messages.tool_positional_only(getattr(fn, "__name__", "tool"), p.name))
     return _Derived(tuple(params), is_open, "kwargs", returns)
@@ -289,6 +293,8 @@ def hint_type(h) -> tuple:
         return _PY[h]
     if typing.is_typeddict(h):
         return _typeddict(h)
+    if isinstance(h, type) and (dataclasses.is_dataclass(h) or hasattr(h, "model_fields")):
+        return _record(h)
     origin, args = typing.get_origin(h), typing.get_args(h)
     if origin is typing.Annotated:
         return hint_type(args[0])
@@ -331,6 +337,18 @@ def _typeddict(td) -> tuple:
     required = getattr(td, "__required_keys__", set(hints))
     return ("map", tuple((n, hint_type(h) if n in required else _opt(hint_type(h)))
                          for n, h in hints.items()))
+
+
+def _record(cls) -> tuple:
+    """The map type of a dataclass or pydantic model: its fields, optional when they default."""
+    hints = typing.get_type_hints(cls)
+    if dataclasses.is_dataclass(cls):
+        fields = [(f.name, f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
+                  for f in dataclasses.fields(cls)]
+    else:
+        fields = [(n, f.is_required()) for n, f in cls.model_fields.items()]
+    return ("map", tuple((n, hint_type(hints.get(n)) if req else _opt(hint_type(hints.get(n))))
+                         for n, req in fields))
 
 
 def _opt(t):

@@ -1,9 +1,10 @@
 """Host tools: the one boundary where host code is called.
 
 Calling convention (spec 9.6): `(tool/x)`, `(tool/x {:k v})`, `(tool/x :k v ...)`. Arguments cross
-as plain JSON-shaped Python with string keys (keyword values become strings) and are checked
+as plain JSON-shaped Python with string keys (keywords become their names) and are checked
 against the tool's parameters *before* the callable runs. Results come back through
-`from_python`: JSON-shaped data only (an arbitrary Python object is an error, never a handle).
+`from_python`: JSON-shaped data only (an arbitrary Python object is an error, never a handle);
+a string key that reads as a keyword becomes that keyword, spelled as the host spelled it.
 Async tools run on one event loop: the host's loop under `Session.arun`, else a background loop.
 
 A ToolSet also carries what the host gives one run besides tools: the call log, the journal,
@@ -13,10 +14,13 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import dataclasses as _dataclasses
 import datetime as _dt
+import decimal as _decimal
 import difflib
 import inspect
 import logging
+import re
 import threading
 import time
 from collections.abc import Mapping, Sequence, Set
@@ -133,19 +137,27 @@ def _py(v, strict: bool, depth: int, left: list):
 
 
 def _key(k):
-    if type(k) is str:
-        return k
-    if type(k) is Keyword:
+    t = type(k)
+    if t is Keyword:  # the common case: host keys cross the door as keywords
         return k.name
+    if t is str:
+        return k
     return format_value(k)
 
 
 # ---------------------------------------------------------------- Python -> PTC
 
-def from_python(x):
+def from_python(x, string_keys: bool = False):
     """The PTC value of JSON-shaped host data (a fresh copy); NotData for anything else.
 
+    A string map key that reads as a keyword becomes that keyword, spelled as the host spelled
+    it ("customer_id" -> :customer_id); other keys stay as they are (docs/llm.md, "Keys").
+    string_keys: keep every string key a string (the host asked for its own keys).
     Big collections and strings are charged against the run's size limits."""
+    return _from(x, _string_key if string_keys else _door_key)
+
+
+def _from(x, key):
     t = type(x)
     if t is str:
         if len(x) > _BIG:
@@ -157,20 +169,52 @@ def from_python(x):
         if len(x) > _BIG:
             _budget.charge_size(len(x), "collection")
         if t is dict or t is immutables.Map:
-            out = {freeze(from_python(k)): from_python(v) for k, v in x.items()}
+            out = {key(k): _from(v, key) for k, v in x.items()}
             if len(out) == len(x) and SUSPECT.isdisjoint(map(type, out)):
                 return out
-            return make_map([(from_python(k), from_python(v)) for k, v in x.items()])
-        return [from_python(v) for v in x]
+            return make_map([(key(k), _from(v, key)) for k, v in x.items()])
+        return [_from(v, key) for v in x]
     if t is frozenset or t is set:
-        return PSet.of([from_python(v) for v in x])
-    return _from_other(x)
+        return PSet.of([_from(v, key) for v in x])
+    return _from_other(x, key)
 
 
 _BIG = 1024  # sizes from which a result is charged
+# a key that reads back as the same keyword: keyword characters, not starting with a digit
+_KEYWORD_KEY = re.compile(r"[a-zA-Z+\-*<>=?!_][a-zA-Z0-9+\-*<>=?!_]*")
+# str -> Keyword or the str itself; reads and writes of a dict are atomic, so threads may
+# share it without a lock (a race only computes one entry twice); cleared when it grows big
+_DOOR_KEYS: dict = {}
 
 
-def _from_other(x):
+def _door_key(k):
+    """The PTC key of a host map key: a keyword when the string reads as one."""
+    if type(k) is str:
+        door = _DOOR_KEYS.get(k)
+        if door is None:
+            if len(_DOOR_KEYS) > 50_000:
+                _DOOR_KEYS.clear()
+            door = Keyword(k) if _KEYWORD_KEY.fullmatch(k) else k
+            _DOOR_KEYS[k] = door
+        return door
+    return freeze(_from(k, _door_key))
+
+
+def _string_key(k):
+    return k if type(k) is str else freeze(_from(k, _string_key))
+
+
+def door_key(k):
+    """The key a program sees for the host's map key k (a keyword when k reads as one)."""
+    return _door_key(k) if type(k) is str else k
+
+
+def reads_as_keyword(name: str) -> bool:
+    """True when the host key `name` crosses the door as the keyword :name."""
+    return _KEYWORD_KEY.fullmatch(name) is not None
+
+
+def _from_other(x, key):
     if isinstance(x, bool) or x is NotImplemented:
         raise NotData(x)
     for base in (int, float, str):  # IntEnum, str subclasses...
@@ -181,13 +225,41 @@ def _from_other(x):
         return DateTime((aware - _EPOCH) // _dt.timedelta(microseconds=1))
     if isinstance(x, _dt.date):
         return LocalDate(x.toordinal() - _EPOCH_ORDINAL)
+    if isinstance(x, _decimal.Decimal):  # a database's money column: the number it holds
+        return int(x) if x.is_finite() and x == x.to_integral_value() else float(x)
     if type(x) is Symbol or getattr(type(x), "ptc_type_name", None) in ("LocalDate", "DateTime", "Duration"):
         return x
     if isinstance(x, Mapping):
-        return from_python(dict(x))
+        return _from(dict(x), key)
+    if _dataclasses.is_dataclass(x) and not isinstance(x, type):  # a record the host's types declare
+        return _from({f.name: getattr(x, f.name) for f in _dataclasses.fields(x)}, key)
+    dump = getattr(type(x), "model_dump", None)  # a pydantic model
+    if dump is not None and hasattr(type(x), "model_fields"):
+        return _from(dump(x), key)
     if isinstance(x, (Sequence, Set)) and not isinstance(x, (bytes, bytearray, memoryview)):
-        return from_python(list(x))
+        return _from(list(x), key)
     raise NotData(x)
+
+
+def not_data_path(x, path=()) -> tuple | None:
+    """The path (keys and indexes) to the first part of x that is not data, or None."""
+    if isinstance(x, Mapping):
+        for k, v in x.items():
+            found = not_data_path(v, (*path, k))
+            if found is not None:
+                return found
+        return None
+    if isinstance(x, (list, tuple, set, frozenset, PVector)):
+        for i, v in enumerate(x):
+            found = not_data_path(v, (*path, i))
+            if found is not None:
+                return found
+        return None
+    try:
+        _from(x, _string_key)
+    except NotData:
+        return path
+    return None
 
 
 _EPOCH = _dt.datetime(1970, 1, 1, tzinfo=_dt.timezone.utc)
@@ -272,7 +344,7 @@ def _param_problem(tool: Tool, given: dict, complete: bool):
                     _near_hint(tool, key))
         seen.add(p.name)
         if v is not _UNKNOWN:
-            problems = S.check(v, p.type, kebab(p.name))
+            problems = S.check(v, p.type, p.name)
             if problems:
                 return messages.tool_bad_arg(tool.name, S.problems_text(problems)), _signature_hint(tool)
     if complete:
@@ -292,10 +364,10 @@ def _signature_hint(tool: Tool | None) -> str | None:
 
 
 def _near_hint(tool: Tool, key: str) -> str:
-    names = [kebab(p.name) for p in tool.params]
-    near = difflib.get_close_matches(kebab(key), names, n=1, cutoff=0.6)
+    names = {kebab(p.name): p.name for p in tool.params}  # matched either way, shown as declared
+    near = difflib.get_close_matches(kebab(key), list(names), n=1, cutoff=0.6)
     base = _signature_hint(tool)
-    return f"{messages.did_you_mean(':' + n for n in near)} {base}" if near else base
+    return f"{messages.did_you_mean(':' + names[n] for n in near)} {base}" if near else base
 
 
 def positional_hint(tool: Tool | None, value=None) -> str:
@@ -304,7 +376,7 @@ def positional_hint(tool: Tool | None, value=None) -> str:
         return messages.HINT_TOOL_ARGS
     only = tool.required if len(tool.required) == 1 else tool.params if len(tool.params) == 1 else ()
     if value is not None and len(only) == 1 and not isinstance(value, MAP_TYPES):
-        example = f"(tool/{tool.name} {{:{kebab(only[0].name)} {format_value(value, max_chars=40)}}})"
+        example = f"(tool/{tool.name} {{:{only[0].name} {format_value(value, max_chars=40)}}})"
         return messages.tool_positional_fix(example, tool.signature_text)
     return _signature_hint(tool)
 
@@ -425,6 +497,7 @@ class ToolSet:
         self.summaries: dict = {}  # step-done summaries of the current run
         self.budget_info = None  # what budget/remaining returns: a mapping or a callable
         self.host_loop: asyncio.AbstractEventLoop | None = None
+        self.string_keys = False  # True: results keep the host's string keys (Session option)
         self._lock = threading.Lock()
 
     def __contains__(self, name: str) -> bool:
@@ -463,7 +536,7 @@ class ToolSet:
         if tool.cache:
             hit = self.cache.get(tool.name, kwargs)
             if hit is not MISS:
-                value = from_python(hit)
+                value = from_python(hit, self.string_keys)
                 with self._lock:
                     self.log.append({"name": tool.name, "args": kwargs, "result": preview(value),
                                      "error": None, "duration": 0.0, "cached": True})
@@ -569,7 +642,7 @@ class ToolSet:
     def _convert(self, tool: Tool, raw):
         """The PTC value of a tool's result, checked to be data (and against its return type)."""
         try:
-            value = from_python(raw)
+            value = from_python(raw, self.string_keys)
         except NotData as nd:
             log.warning("tool %s returned a %s, which is not data", tool.name, type(nd.args[0]).__name__)
             raise ToolError(messages.tool_not_data(tool.name), tool=tool.name, code="tool-result") from None

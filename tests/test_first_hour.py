@@ -87,14 +87,14 @@ def test_a_tool_signature_the_function_cannot_take_is_refused_when_made():
 def test_a_tool_taking_kwargs_or_the_whole_map_accepts_any_declared_parameters():
     def anything(**kw):
         return kw
-    assert ptclisp.run("(tool/anything {:a 1})", tools=[ptclisp.Tool(anything, signature="(a :int) -> :any")]).value == {"a": 1}
+    assert ptclisp.run("(tool/anything {:a 1})", tools=[ptclisp.Tool(anything, signature="(a :int) -> :any")]).value == {ptclisp.kw("a"): 1}
     whole = ptclisp.Tool(lambda args: args["a"], name="whole", signature="(a :int) -> :int")
     assert ptclisp.run("(tool/whole {:a 2})", tools=[whole]).value == 2
 
 
 def test_tool_calls_give_the_result_value():
     r = ptclisp.run("(tool/user {:id 7})", tools={"user": lambda id: {"id": id, "tags": ["a"]}})
-    assert r.tool_calls[0]["result"] == r.value == {"id": 7, "tags": ["a"]}
+    assert r.tool_calls[0]["result"] == r.value == {ptclisp.kw("id"): 7, ptclisp.kw("tags"): ["a"]}
 
 
 def test_import_ptclisp_makes_the_llm_layer_available_in_a_fresh_process():

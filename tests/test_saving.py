@@ -19,7 +19,7 @@ def test_a_conversation_continues_after_save_and_load():
                  ' (step-done "fetch" "fetched") {:admins 1}').error is None
     text = s.save()
     back = Session.load(text, tools=tools)
-    assert back.memory.keys() == {"users"} and back.journal == {"fetch-admins": [{"name": "Ada"}]}
+    assert back.memory.keys() == {"users"} and back.journal == {"fetch-admins": [{kw("name"): "Ada"}]}
     assert back.signature.text == "{admins :int}" and back.summaries == {"fetch": "fetched"}
     r = back.run('(def again (task "fetch-admins" (tool/get-users {:role "admin"})))'
                  ' {:admins (+ (:admins *1) (count users))}')

@@ -58,10 +58,10 @@ class Agent:
 
     def __init__(self, *, llm, tools=None, data=None, signature=None,
                  transport: str = "content", max_turns: int = 8, limits: Limits | None = None,
-                 on_turn=None, retry_turns: int = 0, upstreams=None):
-        """llm: the model callable (see the module). tools, data, limits, signature, upstreams:
-        as for Session. transport: "content", "tool_call" or "combined". max_turns: model replies
-        before the run ends "max_turns"; retry_turns: extra turns after the last one, only to
+                 on_turn=None, retry_turns: int = 0, upstreams=None, string_keys: bool = False):
+        """llm: the model callable (see the module). tools, data, limits, signature, upstreams,
+        string_keys: as for Session. transport: "content", "tool_call" or "combined".
+        max_turns: model replies before the run ends "max_turns"; retry_turns: extra turns after the last one, only to
         fix a value that did not match the signature. on_turn: called with each TurnRecord."""
         if transport not in TRANSPORTS:
             raise ValueError(M.bad_choice("transport", TRANSPORTS, transport))
@@ -71,11 +71,13 @@ class Agent:
         self.llm, self.tools, self.data, self.signature = llm, tools, data, signature
         self.transport, self.max_turns, self.retry_turns = transport, max_turns, retry_turns
         self.limits, self.on_turn, self.upstreams = limits, on_turn, upstreams
+        self.string_keys = string_keys
 
     def session(self) -> Session:
         """A fresh Session with the agent's tools, data, limits and signature."""
         return Session(tools=self.tools, data=self.data, limits=self.limits,
-                       signature=self.signature, upstreams=self.upstreams)
+                       signature=self.signature, upstreams=self.upstreams,
+                       string_keys=self.string_keys)
 
     def start(self, mission: str, session: Session | None = None) -> Conversation:
         """The conversation of a mission, before the first model reply."""

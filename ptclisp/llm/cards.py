@@ -13,16 +13,19 @@ Syntax:
 - Clojure forms: `let`, `fn`, `#(...)`, `defn`, `if`/`when`/`cond`/`case`, `->`/`->>`, `loop`/`recur`, `for`, `doseq`.
 - One or more top-level forms; the value of the last one is the program's result.
 - Literals: nil, true, false, 42, 3.14, "text", :keyword, [1 2], {:a 1}, #{1 2}.
-- Call a tool with one map of named arguments, keys in kebab-case: `(tool/get-user {:user-id 42})`.
-- `data/orders` reads the host's input `orders`.
-- Tool results and data are JSON: their maps have string keys. `(:user-id m)` and `(get m :user-id)` also find "user_id" and "user-id".
+- Call a tool with one map of named arguments, spelled as its signature lists them: `(tool/get-user {:user_id 42})`.
+- `data/orders` is a name your program reads directly, like a def: the host's input `orders`.
+- Maps in tool results and data have keyword keys spelled as listed and printed: `(:user_id m)`. (`(:user-id m)` finds it too.)
+- `map`, `filter`, `for` are eager and return vectors. Pages: `loop`/`recur` until no next page.
+- Round to 2 decimals: (/ (round (* x 100)) 100.0). Strings: `str/split`, `str/join`. Sets: `set/union`, `set/difference`, `set/intersection`.
 - Not available: atoms, try/catch, throw, lazy or infinite sequences, macros, ns/require/import, I/O.
 
 Functions (as in Clojure):"""
 
 PREDICATES_NOTE = "- Predicates end in `?` as in Clojure: {names} ..."
 DISCOVER = ('- Look up: `(doc str/join)`, `(dir str)`, `(apropos "sort")`; '
-            '`(describe data/orders)` summarises data.')
+            '`(describe data/orders)` summarises data: a map of :type, :count, :item_types and, '
+            'per key, :types and :examples.')
 
 SINGLE_SHOT = """\
 One program:
@@ -50,7 +53,7 @@ Turns:
 RETURN_RULES = """\
 Finishing:
 - `(return value)` ends the task: value is the final answer. `(fail {:reason :not-found :message "..."})` ends it as failed. Both stop the program at once.
-- Return only what you have seen: never `return` in the same program that prints or calls a tool whose output you have not read yet. If no tool is needed, return at once.
+- Return from the first program that can compute the answer: when the tool signatures, data samples and this message tell you enough, compute and `return` in one program. Look first (print, read it next turn) only for what you cannot know yet, and never print an answer instead of returning it.
 
 ```clojure
 ;; a later turn, after reading the output above
@@ -64,7 +67,7 @@ Journal (work that must not repeat):
 - Ids are string literals that name the intent and the data, e.g. "fetch-user-42", not "1". New arguments need a new id. Don't nest tasks; call `step-done` at top level.
 
 ```clojure
-(def user (task "fetch-user-42" (tool/get-user {:user-id 42})))
+(def user (task "fetch-user-42" (tool/get-user {:user_id 42})))
 (step-done "fetch-user-42" (str "fetched " (:name user)))
 ```"""
 
@@ -93,5 +96,5 @@ TOOL_CALL_DIRECT_ANSWER = """\
 When you already know the answer you may also reply without a tool call: that reply is the final answer (JSON when an output shape is expected)."""
 
 FORMAT_COMBINED = """\
-Reply format: call the host's tools natively for single look-ups, or lisp_eval with {"program": "<PTC-Lisp source>"} for computation; lisp_eval goes alone in its turn. Inside a program the same tools are `(tool/get-user {:user-id 42})`.
+Reply format: call the host's tools natively for single look-ups, or lisp_eval with {"program": "<PTC-Lisp source>"} for computation; lisp_eval goes alone in its turn. Inside a program the same tools are `(tool/get-user {:user_id 42})`.
 Your final answer is a reply without any tool call: plain text, or JSON when an output shape is expected."""

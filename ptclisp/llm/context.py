@@ -40,8 +40,9 @@ _MAX_MEMORY_NAMES = 50
 
 
 def lisp_key(name) -> str:
-    """How a host key or parameter name is spelled to the model (kebab-case)."""
-    return str(name).replace("_", "-")
+    """How a host key or parameter name is spelled to the model: as the host spelled it, which
+    is how the program sees it (host keys cross the door as keywords of that spelling)."""
+    return name.name if type(name) is Keyword else str(name)
 
 
 # ---------------------------------------------------------------- types and example values
@@ -58,20 +59,7 @@ def render_type(t) -> str:
     return "{" + ", ".join(f"{lisp_key(n)} {render_type(x)}" for n, x in t[1]) + "}"
 
 
-_EXAMPLES = {"int": 42, "float": 3.14, "string": "text", "bool": True, "keyword": Keyword("ok"),
-             "datetime": "2026-01-15T09:00:00Z", "any": "value", "map": {}}
-
-
-def example_value(t):
-    """A plain example value of type t (keyword keys, as a program would write it)."""
-    kind = t[0]
-    if kind == "prim":
-        return _EXAMPLES[t[1]]
-    if kind == "opt":
-        return example_value(t[1])
-    if kind == "list":
-        return [example_value(t[1])]
-    return {Keyword(lisp_key(n)): example_value(x) for n, x in t[1]}
+example_value = S.example_value  # keyword keys spelled as declared, as a program writes them
 
 
 def _lisp(v) -> str:
@@ -98,8 +86,14 @@ def _json(v):
 # ---------------------------------------------------------------- sections
 
 def _param(p) -> str:
-    opt = "" if p.required or S.optional(p.type) else "?"
-    return f"{lisp_key(p.name)} {render_type(p.type)}{opt}"
+    default = "" if p.required or p.default is None else f" = {_lisp(_plain(p.default))}"
+    opt = "" if p.required or S.optional(p.type) or default else "?"
+    return f"{lisp_key(p.name)} {render_type(p.type)}{opt}{default}"
+
+
+def _plain(v):
+    """A default value as example data (anything unusual shown by its type)."""
+    return v if isinstance(v, (bool, int, float, str, list, dict)) else str(v)
 
 
 def _tool_line(tool) -> str:
@@ -125,9 +119,9 @@ def tool_inventory(tools) -> str:
     listed = [tools[name] for name in sorted(tools)] if tools is not None else []
     if not listed:
         return M.NO_TOOLS
-    with_params = [t for t in listed if t.params]
-    lines = [M.TOOLS_HEADER, *(_tool_line(t) for t in listed)]
-    lines.append(M.example_call(example_call((with_params or listed)[0])))
+    lines = [M.TOOLS_HEADER]
+    for t in listed:
+        lines += [_tool_line(t), M.example_call(example_call(t))]
     return "\n".join(lines)
 
 
@@ -150,14 +144,14 @@ def _label(v) -> str:
 
 
 def _sample(v) -> str:
-    return render_value(v, limit=_SAMPLE_ITEMS, max_chars=_SAMPLE_CHARS, compact_floats=True)[0]
+    return render_value(v, limit=_SAMPLE_ITEMS, max_chars=_SAMPLE_CHARS)[0]  # as println shows it
 
 
 def data_inventory(data) -> str | None:
     """`data/orders ; list[200], sample: [...]` per data key, sorted; None without data."""
     if not data:
         return None
-    lines = [M.DATA_HEADER]
+    lines = [M.DATA_HEADER, M.DATA_NOTE]
     for key in sorted(data, key=str):
         value = data[key]
         name = f"data/{lisp_key(key)}".ljust(_NAME_COLUMN)
@@ -185,7 +179,8 @@ def expected_output(signature, *, transport: str = "content") -> str | None:
     example = example_value(sig.output)
     finish = (M.expected_reply(json.dumps(_json(example), ensure_ascii=False))
               if transport == "combined" else M.expected_return(_lisp(example)))
-    return "\n".join([M.EXPECTED_HEADER, "", M.expected_shape(render_type(sig.output)), finish])
+    return "\n".join([M.EXPECTED_HEADER, "", M.expected_shape(render_type(sig.output)),
+                      M.EXPECTED_TYPES_NOTE, finish])
 
 
 def context_message(session, mission: str, *, transport: str = "content") -> str:

@@ -43,12 +43,26 @@ def memory_feedback(before, after, *, preview_max_chars: int = 250,
     if not changed_names:
         return MemoryFeedback(cut_text(M.stored(", ".join(names)), max_chars)[0], {}, names, False)
     previews, any_cut = {}, False
-    for name in changed_names:
-        text, cut = render_value(by_name[name], limit=_PREVIEW_LIMIT,
-                                 max_chars=preview_max_chars, compact_floats=True)
-        previews[name] = text
+    for names_, value in _grouped(changed_names, by_name):
+        # numbers as println prints them, so one value reads the same everywhere
+        text, cut = render_value(value, limit=_PREVIEW_LIMIT, max_chars=preview_max_chars)
+        previews[", ".join(names_)] = text
         any_cut |= cut
     return MemoryFeedback(_section(previews, any_cut, max_chars), previews, names, any_cut)
+
+
+def _grouped(names, by_name) -> list:
+    """[(names, value)]: names bound to the very same value shown once, together."""
+    groups: list = []
+    for name in names:
+        value = by_name[name]
+        for group in groups:
+            if group[1] is value and not isinstance(value, (bool, int, float, str, type(None))):
+                group[0].append(name)
+                break
+        else:
+            groups.append(([name], value))
+    return groups
 
 
 def _same(a, b) -> bool:

@@ -105,8 +105,14 @@ def more_names(n: int) -> str:
 
 
 def example_call(call: str) -> str:
-    """The last line of the tool inventory."""
-    return f";; Example: {call}"
+    """The example call under each tool of the inventory."""
+    return f";;   e.g. {call}"
+
+
+DATA_NOTE = (";; each data/NAME below is a value your program reads directly, "
+             "e.g. (count data/NAME); no call, no quotes")
+EXPECTED_TYPES_NOTE = ("int, float, string, bool, keyword and any name types, not values: "
+                       "answer a value of that type, map keys as keywords spelled as shown.")
 
 
 def expected_shape(shape: str) -> str:
@@ -163,7 +169,8 @@ def repair_note(text: str) -> str:
 
 PRINTS_CUT_HINT = "output truncated; print specific fields instead"
 PREVIEW_CUT_HINT = ";; (result truncated; println specific fields to see more)"
-MEMORY_CUT_HINT = ";; (previews truncated; println specific fields to see more)"
+MEMORY_CUT_HINT = (";; (previews truncated: [1 2 ...] (2/5) shows 2 of 5 items; "
+                   "println specific fields to see more)")
 
 
 def memory_names_cut(shown: int, total: int, rest: str) -> str:

@@ -8,6 +8,7 @@ import pytest
 from ptclisp import Session, Tool, read_value
 from ptclisp.llm import context_message
 from ptclisp.llm import messages as M
+from ptclisp.llm.memory import memory_feedback
 from ptclisp.llm.context import (
     data_inventory, example_call, expected_output, lisp_key, memory_inventory, render_type,
     tool_inventory,
@@ -38,16 +39,20 @@ TOOLS = {"get_user": Tool(get_user, signature="(user_id :int) -> {name :string, 
          "ping": ping}
 
 
-def test_tool_inventory_lists_each_tool_sorted_with_one_example_call():
-    # the reference's layout (PtcRunner SystemPrompt vector), our kebab-case spelling
+def test_tool_inventory_lists_each_tool_sorted_with_an_example_call_each():
+    # the reference's layout (PtcRunner SystemPrompt vector); parameter names and keys spelled
+    # as the host spelled them (the program sees :user_id), defaults shown, every tool an example
     assert tool_inventory(Session(tools=TOOLS).tools) == "\n".join([
         ";; === tools ===",
-        "tool/get-user(user-id int) -> {name string, email string?}  ; Look up a user by id.",
+        "tool/get-user(user_id int) -> {name string, email string?}  ; Look up a user by id.",
+        ";;   e.g. (tool/get-user {:user_id 42})",
         "tool/ping() -> any",
-        "tool/search-logs(query string, limit int?) -> [{id int, message string}]"
+        ";;   e.g. (tool/ping)",
+        "tool/search-logs(query string, limit int = 10) -> [{id int, message string}]"
         "  ; Search log events.",
-        ";; Example: (tool/get-user {:user-id 42})",
+        ';;   e.g. (tool/search-logs {:query "text"})',
     ])
+    assert "{...}" not in context_message(Session(tools=TOOLS), "m")
 
 
 def test_no_tools_says_so():
@@ -65,9 +70,15 @@ def test_example_call_runs_against_the_tool():
     assert example_call(session.tools["ping"]) == "(tool/ping)"
 
 
-def test_example_uses_a_tool_with_parameters_or_the_first():
+def test_example_uses_the_required_parameters_or_the_first():
     only_ping = Session(tools={"ping": ping, "pong": ping}).tools
-    assert tool_inventory(only_ping).splitlines()[-1] == ";; Example: (tool/ping)"
+    assert tool_inventory(only_ping).splitlines()[-1] == ";;   e.g. (tool/pong)"
+
+    def page(cursor: str = "", size: int = 20) -> dict:
+        return {}
+    text = tool_inventory(Session(tools=[page]).tools)
+    assert 'tool/page(cursor string = "", size int = 20) -> map' in text
+    assert ';;   e.g. (tool/page {:cursor "text"})' in text
 
 
 def test_open_tools_show_that_more_keys_are_accepted():
@@ -85,11 +96,14 @@ def test_data_inventory_labels_and_samples_each_key():
     data = {"orders": [{"id": i, "total": 10 * i} for i in range(200)], "q": "error code 42",
             "limit": 5, "ratio": 0.5, "on": False, "none": None, "tags": {"a", "b"},
             "order_items": {"x": 1}}
-    text = data_inventory(data)
+    text = data_inventory(Session(data=data).data)
     lines = text.splitlines()
     assert lines[0] == ";; === data/ ==="
+    assert lines[1] == M.DATA_NOTE  # that data/NAME is read directly (4 of 8 models guessed)
+    assert "reads directly" in M.DATA_NOTE
+    del lines[1]
     assert [ln.split()[0] for ln in lines[1:]] == [
-        "data/limit", "data/none", "data/on", "data/order-items", "data/orders", "data/q",
+        "data/limit", "data/none", "data/on", "data/order_items", "data/orders", "data/q",
         "data/ratio", "data/tags"]
     assert all(ln.index(";") == 31 for ln in lines[1:])  # names padded to 30 columns
     by = {ln.split()[0]: ln.split(" ; ", 1)[1] for ln in lines[1:]}
@@ -99,14 +113,14 @@ def test_data_inventory_labels_and_samples_each_key():
     assert by["data/ratio"] == "float, sample: 0.5"
     assert by["data/q"] == 'string, sample: "error code 42"'
     assert by["data/tags"] == 'set[2], sample: #{"a" "b"}'
-    assert by["data/order-items"] == 'map[1], sample: {"x" 1}'
-    assert by["data/orders"].startswith('list[200], sample: [{"id" 0 "total" 0} {"id" 1 "total" 10}')
+    assert by["data/order_items"] == 'map[1], sample: {:x 1}'
+    assert by["data/orders"].startswith('list[200], sample: [{:id 0 :total 0} {:id 1 :total 10}')
     assert by["data/orders"].endswith("(3/200)") and len(by["data/orders"]) <= 19 + 80
 
 
 def test_data_inventory_names_reach_the_data():
     data = {"order_items": [1, 2]}
-    name = data_inventory(data).splitlines()[1].split()[0]
+    name = data_inventory(Session(data=data).data).splitlines()[2].split()[0]
     assert Session(data=data).run(f"(count {name})").value == 2
 
 
@@ -124,10 +138,10 @@ def test_memory_inventory_is_bounded():
     assert text.splitlines()[-1] == ";; ... and 10 more" and len(text.splitlines()) == 52
 
 
-def test_types_are_shown_without_colons_with_kebab_keys():
-    assert render_type(parse_type("[{order_id :int, note :string?}]")) == "[{order-id int, note string?}]"
+def test_types_are_shown_without_colons_with_keys_spelled_as_declared():
+    assert render_type(parse_type("[{order_id :int, note :string?}]")) == "[{order_id int, note string?}]"
     assert render_type(parse_type(":keyword")) == "keyword"
-    assert lisp_key("customer_id") == "customer-id" and lisp_key("q1") == "q1"
+    assert lisp_key("customer_id") == "customer_id" and lisp_key("Content-Type") == "Content-Type"
 
 
 @pytest.mark.parametrize("sig,shape,example", [
@@ -135,8 +149,8 @@ def test_types_are_shown_without_colons_with_kebab_keys():
     (":int", "int", "42"),
     ("[:string]", "[string]", '["text"]'),
     ("{top_items [{id :int, score :float}], ok :bool, tag :keyword?}",
-     "{top-items [{id int, score float}], ok bool, tag keyword?}",
-     "{:top-items [{:id 42 :score 3.14}] :ok true :tag :ok}"),
+     "{top_items [{id int, score float}], ok bool, tag keyword?}",
+     "{:top_items [{:id 42 :score 3.14}] :ok true :tag :ok}"),
     ("{when :datetime, meta :map, x :any}", "{when datetime, meta map, x any}",
      '{:when "2026-01-15T09:00:00Z" :meta {} :x "value"}'),
 ])
@@ -144,7 +158,10 @@ def test_expected_output_shows_the_shape_and_a_return_that_matches(sig, shape, e
     text = expected_output(sig)
     assert text.splitlines() == ["# Expected Output", "",
                                  f"Your final answer must match this shape: {shape}",
+                                 M.EXPECTED_TYPES_NOTE,
                                  f"Call (return {example}) when complete."]
+    # one model read :string as "return a keyword": the types are said to be types
+    assert "types, not values" in M.EXPECTED_TYPES_NOTE
     result = Session(signature=sig).run(f"(return {example})")
     assert result.status == "returned", result.error
     assert parse(sig).check(read_value(example)) == []
@@ -153,7 +170,7 @@ def test_expected_output_shows_the_shape_and_a_return_that_matches(sig, shape, e
 def test_expected_output_in_combined_mode_asks_for_json():
     text = expected_output("{top_items [{id :int}]}", transport="combined")
     example = text.splitlines()[-1].split("e.g. ", 1)[1]
-    assert json.loads(example) == {"top-items": [{"id": 42}]}
+    assert json.loads(example) == {"top_items": [{"id": 42}]}
     assert "(return" not in text
     assert expected_output(None) is None
 
@@ -168,3 +185,27 @@ def test_context_message_puts_the_sections_in_order():
     assert order == sorted(order)
     assert text.endswith("<mission>\nHow many orders?\n</mission>")
     assert "\n\n\n" not in text
+
+
+def test_one_spelling_of_a_key_everywhere_the_model_looks():
+    """The inventory, the data sample, a print, the memory preview and the expected output all
+    spell the host's `customer_id` as the program reads it: :customer_id."""
+    def get_orders(customer_id: int) -> list[dict]:
+        return [{"customer_id": customer_id, "total": 22978.559999999998}]
+    session = Session(tools=[get_orders], data={"orders": [{"customer_id": 3}]},
+                      signature="{customer_id :int, total :float}")
+    text = context_message(session, "m")
+    assert "tool/get-orders(customer_id int)" in text
+    assert "(tool/get-orders {:customer_id 42})" in text
+    assert "sample: [{:customer_id 3}]" in text
+    assert "(return {:customer_id 42 :total 3.14})" in text
+    assert "customer-id" not in text and '"customer_id"' not in text
+    r = session.run("(def o (first (tool/get-orders {:customer_id 3}))) (println o)", final=False)
+    assert r.prints == ["{:customer_id 3 :total 22978.559999999998}"]
+    # the memory preview prints the number as println did
+    assert memory_feedback({}, r.memory).text == ";; o = {:customer_id 3 :total 22978.559999999998}"
+
+
+def test_memory_shows_one_value_bound_to_several_names_once():
+    r = Session().run("(def rows [1 2 3]) (def a rows) (def b rows)")
+    assert memory_feedback({}, r.memory).text == ";; a, b, rows = [1 2 3]"

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from ptclisp import Session
+from ptclisp import Session, kw
 from ptclisp.analyzer import analyze
 from ptclisp.cli import main
 from ptclisp.core import registry
@@ -46,7 +46,7 @@ def test_fenced_examples_compute_what_their_comments_say():
     session = example_session()
     prompt = system_prompt(transport="content", profile="multi_turn")
     values = [session.run(b) for b in FENCED.findall(prompt)]
-    assert values[0].prints == ['admins: 2 first: {"name" "Ada" "role" "admin"}']
+    assert values[0].prints == ['admins: 2 first: {:name "Ada" :role "admin"}']
     assert values[1].status == "returned"
     assert values[1].to_python() == {"admins": 2}
     assert values[2].value == 2  # orders over 100: 120 and 300
@@ -118,6 +118,26 @@ def test_what_the_card_says_is_missing_is_missing(code):
     assert Session().run(code).status == "error"
 
 
+def test_the_card_says_how_keys_data_names_and_common_tasks_are_written():
+    text = system_prompt()
+    assert "`data/orders` is a name your program reads directly" in text
+    assert "keyword keys spelled as listed and printed: `(:user_id m)`" in text
+    assert "eager" in text and "`loop`/`recur` until no next page" in text
+    assert "(/ (round (* x 100)) 100.0)" in text
+    assert Session().run("(let [x 22978.559999999998] (/ (round (* x 100)) 100.0))").value == 22978.56
+    for name in ("str/split", "str/join", "set/union", "set/difference", "set/intersection"):
+        assert f"`{name}`" in text
+        assert Session().run(f"(fn? {name})").value is True
+    assert ":type, :count, :item_types" in text
+    assert set(Session().run("(describe [{:a 1}])").value) >= {kw("type"), kw("count"), kw("item_types"), kw("keys")}
+
+
+def test_one_rule_on_when_to_return():
+    text = system_prompt()
+    assert text.count("Return from the first program that can compute the answer") == 1
+    assert "return at once" not in text and "Return only what you have seen" not in text
+
+
 def test_json_keys_are_found_by_kebab_keywords_as_the_card_says():
     result = Session(data={"m": {"user_id": 1}, "n": {"user-id": 2}}).run(
         "[(:user-id data/m) (get data/n :user-id)]")
@@ -135,7 +155,9 @@ def test_default_prompt_size_is_pinned():
 
 
 @pytest.mark.parametrize("transport,profile,limit", [
-    ("content", "single_shot", 900), ("content", "journal", 1250), ("tool_call", "multi_turn", 1100),
+    # +50 on three variants for what the models of #19 looked for and did not find (keys, data/
+    # names, eager map/filter, pages, rounding, split/join, sets)
+    ("content", "single_shot", 950), ("content", "journal", 1300), ("tool_call", "multi_turn", 1150),
     ("tool_call", "journal", 1300), ("combined", "multi_turn", 1000), ("combined", "journal", 1200),
 ])
 def test_other_variants_stay_small(transport, profile, limit):
@@ -193,7 +215,7 @@ def test_tool_calls_are_taught_with_kebab_case_map_literals_only():
         text = system_prompt(transport=transport, profile=profile)
         assert "{...}" not in text and "{:key value}" not in text
         for call in re.findall(r"\(tool/[^\s)]+[^)]*\)", text):
-            assert re.fullmatch(r"\(tool/[a-z]+(-[a-z]+)*( \{:[a-z-]+ [^{}]+\})?\)", call), call
+            assert re.fullmatch(r"\(tool/[a-z]+(-[a-z]+)*( \{:[a-z_]+ [^{}]+\})?\)", call), call
 
 
 def test_unknown_transport_or_profile_is_a_clear_error():

@@ -96,7 +96,7 @@ def test_module_path_and_session_persistence():
             card = (await s.list_tools()).tools[0].description
             assert M.CARD_SESSION in card and "tool/get-user" in card
             is_error, text = await call(s, "(def user (tool/get-user {:id 7}))")
-            assert not is_error and ';; user = {"id" 7 "name" "Ada"}' in text
+            assert not is_error and ';; user = {:id 7 :name "Ada"}' in text
             assert await call(s, "(defn twice [n] (* 2 n)) (twice (:id user))") == (
                 False, "14\n;; twice = #fn[twice]")
             assert await call(s, "(inc *1)") == (False, "15")

@@ -135,7 +135,8 @@ def test_the_card_lists_tools_state_and_limits():
     assert M.CARD_SESSION in card and M.CARD_STATELESS not in card
     assert M.card_session_memory(1_000_000) in card
     assert M.card_tool("tool/get-user(id :int) -> :map", "Look up one user by id.",
-                       "(tool/get-user {:id ...})") in card
+                       "(tool/get-user {:id 42})") in card
+    assert "..." not in card.split("Call: ", 1)[1].split(")")[0]  # real example values, never {:id ...}
     assert "- tool/get-user(id :int) -> :map: Look up one user by id. Call: (tool/get-user" in card
     assert M.card_limits(["2.5 s of program time (waiting on tools not counted)", "1,000 steps (function calls and loop iterations)",
                           "1,000,000 items in one collection", "1024 MB of memory",
@@ -205,7 +206,8 @@ def test_a_kept_session_memory_is_bounded_and_an_overflow_is_undone():
     handler = LispEval(limits=Limits(max_collection_size=100), keep_session=True)
     assert _eval(handler, "(def a (vec (range 60)))") == (False, "#'a\n;; a = " + (
         "[" + " ".join(str(i) for i in range(50)) + " ...] (50/60)\n"
-        ";; (previews truncated; println specific fields to see more)"))  # 61 items
+        ";; (previews truncated: [1 2 ...] (2/5) shows 2 of 5 items; println specific fields "
+        "to see more)"))  # 61 items
     assert _eval(handler, "(def b (vec (range 50))) (count b)") == (True, "\n".join([
         f"LimitExceeded: {M.session_memory_full(100)}", f"Hint: {M.HINT_SESSION_MEMORY}"]))
     assert _eval(handler, "b")[0] is True  # undone: b was never kept

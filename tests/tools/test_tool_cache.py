@@ -5,7 +5,7 @@ import threading
 
 import pytest
 
-from ptclisp import Session, Tool, ToolError
+from ptclisp import Session, Tool, ToolError, kw
 from ptclisp import messages
 from ptclisp.toolcache import MISS, ToolCache
 
@@ -143,7 +143,7 @@ def test_call_native_checks_arguments_and_shares_the_cache():
     log = []
     session = Session(tools=[Tool(counting(log), expose="both", cache=True)])
     value, cached = session.tools.call_native("search", {"query": "x"})
-    assert cached is False and value == [{"query": "x", "limit": 10}]
+    assert cached is False and value == [{kw("query"): "x", kw("limit"): 10}]
     assert session.tools.call_native("search", {"query": "x"})[1] is True
     assert session.run('(tool/search {:query "x"})').tool_calls[0]["cached"] is True
     assert log == [("x", 10)]

@@ -155,7 +155,7 @@ def test_json_like_values_are_converted():
         "misc": lambda: OrderedDict(c=Color.RED, t=(1, 2)),
     }
     r = ptclisp.run("(let [w (tool/when)] [(str (:at w)) (str (:day w)) (tool/misc)])", tools=tools)
-    assert r.value == ["2024-01-31T14:30:00Z", "2024-01-31", {"c": 1, "t": [1, 2]}]
+    assert r.value == ["2024-01-31T14:30:00Z", "2024-01-31", {ptclisp.kw("c"): 1, ptclisp.kw("t"): [1, 2]}]
 
 
 @pytest.mark.parametrize("bad", [object(), b"bytes", {"k": object()}, [lambda: 1], {1: {2: set([frozenset([object()])])}}])
@@ -206,8 +206,8 @@ def test_the_call_log_is_in_program_order_with_everything(rec):
     log = r.tool_calls
     assert [c["name"] for c in log] == ["search", "note", "run"]
     assert log[0]["args"] == {"query": "a"}
-    assert log[0]["result"] == [{"id": 1, "title": "a"}]  # the value the program got
-    assert log[1]["result"] is None and log[2]["result"] == {"ok": True}
+    assert log[0]["result"] == [{ptclisp.kw("id"): 1, ptclisp.kw("title"): "a"}]  # the value the program got
+    assert log[1]["result"] is None and log[2]["result"] == {ptclisp.kw("ok"): True}
     assert all(c["error"] is None and c["duration"] >= 0 for c in log)
 
 
@@ -280,7 +280,7 @@ def test_arun_runs_async_tools_on_the_host_loop():
 
     r, loop = asyncio.run(host())
     assert r.ok and seen == [loop]
-    assert r.value["thread"] == threading.main_thread().name
+    assert r.to_python()["thread"] == threading.main_thread().name
 
 
 def test_arun_with_sync_tools_and_errors():

@@ -34,14 +34,14 @@ def test_name_params_types_defaults_and_docstring():
     assert t.takes == "kwargs" and not t.open and not t.is_async
     assert t.params == (
         Param("customer_id", ("prim", "int"), True, "the customer's number"),
-        Param("status", ("prim", "string"), False, '"open" or "closed"'),
+        Param("status", ("prim", "string"), False, '"open" or "closed"', "open"),
         Param("limit", ("opt", ("prim", "int")), False, "at most this many, counted after filtering"),
         Param("tags", ("opt", ("list", ("prim", "string"))), False, None),
     )
     assert t.returns == ("list", ("prim", "map"))
     assert t.signature_text == ("tool/search-orders(customer_id :int, status :string?, limit :int?, "
                                 "tags [:string]?) -> [:map]")
-    assert t.usage() == "(tool/search-orders {:customer-id ...})"
+    assert t.usage() == "(tool/search-orders {:customer_id 42})"  # real names, example values
 
 
 def test_json_schema_of_a_callable():
@@ -192,7 +192,7 @@ def test_tools_as_mapping_list_or_toolset():
     assert [t.name for t in as_tools([get_user, Tool(get_user, name="other")])] == ["get-user", "other"]
     ts = ToolSet([get_user])
     assert "get_user" in ts and "get-user" in ts and list(ts) == ["get-user"]
-    assert ptclisp.run("(tool/get_user {:id 2})", tools=ts).value == {"id": 2}
+    assert ptclisp.run("(tool/get_user {:id 2})", tools=ts).value == {ptclisp.kw("id"): 2}
 
 
 def test_tool_names_must_be_symbols_and_unique():

@@ -16,4 +16,4 @@ def test_tools_demo(capsys):
     assert [c["name"] for c in result.tool_calls] == ["list-orders", "get-customer", "get-customer"]
     out = capsys.readouterr().out
     assert "tool/get-customer(customer_id :int) -> :map" in out
-    assert "write (tool/get-customer {:customer-id 1})" in out
+    assert "write (tool/get-customer {:customer_id 1})" in out  # as the host declared it

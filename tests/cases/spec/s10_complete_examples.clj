@@ -1,5 +1,6 @@
 ;; Spec section 10 (Complete Examples): the section's programs have no `; =>`; each runs here over
-;; a small data set (data is JSON, so its maps have string keys, read with keywords: spec 7.5).
+;; a small data set (data is JSON with string keys; they cross the door as keywords, where PtcRunner
+;; keeps strings and relies on spec 7.5: docs/divergences.md, "Host keys").
 ;; 10.8 calls two tools; it runs over data/ instead.
 
 ;; spec 10.1 text, line 3587: filter and sum
@@ -12,12 +13,12 @@
 ;; spec 10.2 text, line 3599: the cheapest product
 ;; data=> {:products [{:name "a" :price 5} {:name "b" :price 2} {:name "c" :price 9}]}
 (min-by :price data/products)
-;; => {"name" "b" "price" 2}
+;; => {:name "b" :price 2}
 
 ;; spec 10.2 text, line 3605: the employee with most years
 ;; data=> {:employees [{:name "x" :years-employed 3} {:name "y" :years-employed 11}]}
 (max-by :years-employed data/employees)
-;; => {"name" "y" "years-employed" 11}
+;; => {:name "y" :years-employed 11}
 
 ;; spec 10.3 text, line 3613: top products by price
 ;; data=> {:products [{:name "a" :price 5} {:name "b" :price 2} {:name "c" :price 9}]}
@@ -68,7 +69,7 @@
        (mapv (fn [order]
                (let [user (first (filter (fn [u] (= (:id u) (:user-id order))) users))]
                  (merge order (select-keys user [:name :email])))))))
-;; => [{"id" 10 "user-id" 2 "total" 150 :name "Bo" :email "bo@x"}]
+;; => [{:id 10 :user-id 2 :total 150 :name "Bo" :email "bo@x"}]
 
 ;; spec 10.9 text, line 3680: grouping and aggregation
 ;; data=> {:expenses [{:category "travel" :amount 100} {:category "food" :amount 20} {:category "travel" :amount 50}]}

@@ -28,10 +28,11 @@
 [(:name (tool/get_user {:id 3})) (:name (tool/get-user {:id 5}))]
 ;; => ["user3" "user5"]
 
-;; a one-dict tool receives the whole arguments map, keys as strings, keyword values as strings
+;; a one-dict tool receives the whole arguments map, keys as strings, keyword values as strings;
+;; what it returns crosses back with its string keys as keywords (the values stay strings)
 ;; tools=> echo
 (tool/echo {:status :active :tags [:a :b] :nested {:order-id 7}})
-;; => {"status" "active" "tags" ["a" "b"] "nested" {"order-id" 7}}
+;; => {:status "active" :tags ["a" "b"] :nested {:order-id 7}}
 
 ;; results are read with flexible keys: :order-id finds "order-id"
 ;; tools=> echo

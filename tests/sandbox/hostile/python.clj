@@ -139,4 +139,4 @@
 
 ;; dunder keys travel as plain data
 (tool/echo {:__class__ 1})
-;; => {"__class__" 1}
+;; => {:__class__ 1}
