@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import math
+import subprocess
 import sys
 from pathlib import Path
 
@@ -45,6 +46,40 @@ def test_the_scripted_replies_solve_the_mission(mission):
     assert r.error is None, r.error.render()
     assert r.status == ("failed" if mission.get("status") == "failed" else "returned")
     got, want = r.to_python(), mission["expected"]
+    if isinstance(want, float):
+        assert math.isclose(got, want, abs_tol=1e-9)
+    else:
+        assert got == want
+
+
+PTCLISP = [sys.executable, "-c", "import sys; from ptclisp.cli import main; sys.exit(main())"]
+
+
+def _agent(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([*PTCLISP, "agent", *args], capture_output=True, text=True,
+                          cwd=HERE, timeout=120)
+
+
+@pytest.mark.parametrize("mission", MISSIONS, ids=[m["id"] for m in MISSIONS])
+def test_step_mode_plays_the_mission_to_its_answer(mission, tmp_path):
+    """`ptclisp agent start/reply` as a host's stateless requests: one process per step."""
+    state = str(tmp_path / "state")
+    sig = ["--signature", mission["signature"]] if mission["signature"] else []
+    out = _agent("start", "--state", state, "--tools", "tools.py", "--data", "data.json", *sig,
+                 mission["mission"])
+    assert out.returncode == 0, out.stderr
+    assert mission["mission"] in out.stdout and "data/customers" in out.stdout
+    for turn, reply in enumerate(mission["replies"], 1):
+        path = tmp_path / f"reply{turn}.txt"
+        path.write_text(reply, encoding="utf-8")
+        out = _agent("reply", "--state", state, str(path))
+        assert out.returncode == 0, out.stderr  # the step worked, whatever the mission's end
+        if turn < len(mission["replies"]):  # the next message, not the ending's JSON line
+            assert out.stdout.strip() and not out.stdout.lstrip().startswith("{"), out.stdout
+    ending = json.loads(out.stdout.strip().splitlines()[-1])
+    assert ending["status"] == ("failed" if mission.get("status") == "failed" else "ok")
+    assert ending["turns"] == len(mission["replies"])
+    got, want = ending["answer"], mission["expected"]
     if isinstance(want, float):
         assert math.isclose(got, want, abs_tol=1e-9)
     else:
