@@ -96,14 +96,15 @@ def _sorted_keys(m: dict) -> list:
     return sorted(m, key=lambda k: format_value(k))
 
 
-def save_session(session) -> str:
-    """The session's state as EDN text; SaveError naming every value that cannot be saved."""
+def save_session(session, skip: bool = False) -> str:
+    """The session's state as EDN text; SaveError naming every value that cannot be saved,
+    or, with skip, those values left out (a memory or journal name dropped, *N as nil)."""
     bad: list = []
-    memory = {str(k): _encode(v, f"memory {k}", bad) for k, v in session.memory.items()}
-    history = [_encode(v, f"*{i + 1}", bad) for i, v in enumerate(session.history)]
-    journal = None if session.journal is None else {
-        str(k): _encode(v, f"journal {k}", bad) for k, v in session.journal.items()}
-    if bad:
+    memory = _saved_entries(session.memory, "memory", bad, skip)
+    history = [_encode_or_nil(v, f"*{i + 1}", bad, skip) for i, v in enumerate(session.history)]
+    journal = None if session.journal is None else _saved_entries(session.journal, "journal",
+                                                                  bad, skip)
+    if bad and not skip:
         raise SaveError(bad)
     sig = session.signature.text if session.signature is not None else None
     lines = [";; ptclisp session",
@@ -115,6 +116,22 @@ def save_session(session) -> str:
              f" :journal {format_value(journal) if journal is None else _map_lines(journal, 10)}",
              f" :summaries {format_value(dict(session.summaries))}}}"]
     return "\n".join(lines) + "\n"
+
+
+def _saved_entries(m: dict, what: str, bad: list, skip: bool) -> dict:
+    out = {}
+    for k, v in m.items():
+        before = len(bad)
+        encoded = _encode(v, f"{what} {k}", bad)
+        if not (skip and len(bad) > before):
+            out[str(k)] = encoded
+    return out
+
+
+def _encode_or_nil(v, where: str, bad: list, skip: bool):
+    before = len(bad)
+    encoded = _encode(v, where, bad)
+    return None if skip and len(bad) > before else encoded
 
 
 def load_state(text: str) -> dict:

@@ -218,9 +218,10 @@ class Session:
         self._data = _door_data(value, self.string_keys, self.limits.max_depth)
         self.ctx.data = self._data
 
-    def save(self) -> str:
-        """Memory, *1..*3, the journal, summaries and the signature as EDN text (saving.py)."""
-        return _saving.save_session(self)
+    def save(self, *, skip_unsaveable: bool = False) -> str:
+        """Memory, *1..*3, the journal, summaries and the signature as EDN text (saving.py);
+        a function or other non-data value is a SaveError, or left out with skip_unsaveable."""
+        return _saving.save_session(self, skip_unsaveable)
 
     @classmethod
     def load(cls, text: str, *, tools=None, limits: Limits | None = None, data=None, clock=None,

@@ -59,6 +59,16 @@ def test_functions_cannot_be_saved_and_are_named():
     assert str(info.value).startswith("cannot save the session: only data can be saved, but memory")
 
 
+def test_skip_unsaveable_leaves_functions_out_and_keeps_the_data():
+    s = Session(journal={})
+    s.run("(defn score [x] x) (def ok 1) (def fs [inc])")
+    s.run("score")  # *1 is the function, *2 the var of the def of fs
+    back = Session.load(s.save(skip_unsaveable=True))
+    assert back.memory == {"ok": 1}
+    assert back.history[0] is None and len(back.history) == len(s.history)
+    assert back.run("ok").value == 1
+
+
 def test_bad_text_is_a_clear_error():
     with pytest.raises(ValueError, match="not a saved ptclisp session"):
         Session.load("{:a 1}")

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ..cli import InputError, _data, _json_safe, _read_text, _tools, _upstreams
 from ..errors import PtcError
+from ..saving import SaveError
 from ..session import Session
 from ..signatures import SignatureError
 from . import adapters
@@ -251,7 +252,14 @@ def _absolute(path):
 
 def _save(state: Path, conv: Conversation, options: dict) -> None:
     state.mkdir(parents=True, exist_ok=True)
-    (state / _SESSION_FILE).write_text(conv.session.save(), encoding="utf-8")
+    try:
+        saved = conv.session.save()
+    except SaveError as e:  # functions do not survive a saved session: say so to the model
+        saved = conv.session.save(skip_unsaveable=True)
+        if conv.running and conv.messages and conv.messages[-1].get("role") in ("user", "tool"):
+            last = conv.messages[-1]
+            last["content"] = (last.get("content") or "") + "\n\n" + M.not_kept(e.names)
+    (state / _SESSION_FILE).write_text(saved, encoding="utf-8")
     data = dict(conv.to_state(), options=options)
     text = json.dumps(_json_safe(data), ensure_ascii=False, default=str, indent=1)
     (state / _STATE_FILE).write_text(text, encoding="utf-8")

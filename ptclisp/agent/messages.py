@@ -111,3 +111,9 @@ def cli_call_result(call_id: str) -> str:
 CLI_SYSTEM = "=== system ==="
 CLI_USER = "=== user ==="
 CLI_TOOLS = "=== tools ==="
+
+
+def not_kept(places) -> str:
+    """Step mode: values a saved session cannot keep (functions), told to the model."""
+    return ("Note: only data is kept between turns here, so these were not kept: "
+            + "; ".join(places) + ". Define a function in the program that uses it.")

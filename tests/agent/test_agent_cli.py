@@ -169,3 +169,21 @@ def test_run_takes_the_model_from_the_environment(tmp_path):
     out = subprocess.run([sys.executable, "-m", "ptclisp.cli", "agent", "run", "five"],
                          capture_output=True, text=True, timeout=120, env=env)
     assert (out.returncode, out.stderr) == (2, f"ptclisp: {M.CLI_NO_MODEL}\n")
+
+
+def test_step_mode_keeps_the_data_of_a_turn_that_defines_a_function(tmp_path, tools):
+    # a saved session holds data only: the function is left out and the model is told
+    state = tmp_path / "conv"
+    assert agent("start", "--state", state, "--tools", tools, "Count the orders").returncode == 0
+    out = agent("reply", "--state", state, "-", stdin=fenced(
+        "(defn big? [o] (> (:total o) 5))\n(def os (tool/get-orders {:customer_id 3}))\n"
+        "(println (count (filter big? os)))"))
+    assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
+    assert "\n1\n" in out.stdout
+    assert out.stdout.rstrip().endswith(M.not_kept(["memory big? holds #fn[big?]"]))
+    out = agent("reply", "--state", state, "-", stdin=fenced("(return (count os))"))
+    assert json.loads(out.stdout) == {"status": "ok", "answer": 2, "turns": 2}
+    ended = tmp_path / "ended"  # a function defined in the last turn: nothing to tell
+    assert agent("start", "--state", ended, "--tools", tools, "Count").returncode == 0
+    out = agent("reply", "--state", ended, "-", stdin=fenced("(defn f [] 2)\n(return (f))"))
+    assert json.loads(out.stdout) == {"status": "ok", "answer": 2, "turns": 1}
