@@ -67,7 +67,7 @@ def get_orders(customer_id: Optional[int] = None, page: int = 1, page_size: int 
 
 
 def get_customer(id: int) -> Optional[Customer]:
-    """The customer with this id, or None when there is none."""
+    """The customer with this id, or nil when there is none."""
     return CUSTOMERS.get(id)
 
 

@@ -36,6 +36,7 @@ __all__ = ["context_message", "tool_inventory", "data_inventory", "memory_invent
 
 _NAME_COLUMN = 30  # data names are padded to this width, as in PtcRunner
 _SAMPLE_ITEMS, _SAMPLE_CHARS = 3, 80
+_KEYS_SCANNED, _KEYS_SHOWN = 200, 30  # records read for a list's keys; keys named at most
 _MAX_MEMORY_NAMES = 50
 
 
@@ -147,6 +148,21 @@ def _sample(v) -> str:
     return render_value(v, limit=_SAMPLE_ITEMS, max_chars=_SAMPLE_CHARS)[0]  # as println shows it
 
 
+def _keys_note(v) -> str:
+    """` of maps with keys :a :b` for a list of maps, ` with keys ...` for a map; else ""."""
+    if isinstance(v, VECTOR_TYPES) and v and all(isinstance(x, MAP_TYPES) for x in v[:_KEYS_SCANNED]):
+        keys, what = {}, " of maps with keys "
+        for row in v[:_KEYS_SCANNED]:
+            keys.update(dict.fromkeys(row))
+    elif isinstance(v, MAP_TYPES) and v:
+        keys, what = dict.fromkeys(v), " with keys "
+    else:
+        return ""
+    names = sorted(render_value(k)[0] for k in keys)
+    more = f" ... ({len(names) - _KEYS_SHOWN} more)" if len(names) > _KEYS_SHOWN else ""
+    return what + " ".join(names[:_KEYS_SHOWN]) + more
+
+
 def data_inventory(data) -> str | None:
     """`data/orders ; list[200], sample: [...]` per data key, sorted; None without data."""
     if not data:
@@ -155,7 +171,7 @@ def data_inventory(data) -> str | None:
     for key in sorted(data, key=str):
         value = data[key]
         name = f"data/{lisp_key(key)}".ljust(_NAME_COLUMN)
-        lines.append(f"{name} ; {_label(value)}, sample: {_sample(value)}")
+        lines.append(f"{name} ; {_label(value)}{_keys_note(value)}, sample: {_sample(value)}")
     return "\n".join(lines)
 
 

@@ -110,7 +110,8 @@ def example_call(call: str) -> str:
 
 
 DATA_NOTE = (";; each data/NAME below is a value your program reads directly, "
-             "e.g. (count data/NAME); no call, no quotes")
+             "e.g. (count data/NAME); no call, no quotes. Samples are cut: (3/5) means 3 of "
+             "5 items shown; every key of the records is listed before the sample")
 EXPECTED_TYPES_NOTE = ("int, float, string, bool, keyword and any name types, not values: "
                        "answer a value of that type, map keys as keywords spelled as shown.")
 

@@ -113,9 +113,21 @@ def test_data_inventory_labels_and_samples_each_key():
     assert by["data/ratio"] == "float, sample: 0.5"
     assert by["data/q"] == 'string, sample: "error code 42"'
     assert by["data/tags"] == 'set[2], sample: #{"a" "b"}'
-    assert by["data/order_items"] == 'map[1], sample: {:x 1}'
-    assert by["data/orders"].startswith('list[200], sample: [{:id 0 :total 0} {:id 1 :total 10}')
-    assert by["data/orders"].endswith("(3/200)") and len(by["data/orders"]) <= 19 + 80
+    assert by["data/order_items"] == 'map[1] with keys :x, sample: {:x 1}'
+    head = "list[200] of maps with keys :id :total, sample: "
+    assert by["data/orders"].startswith(head + "[{:id 0 :total 0} {:id 1 :total 10}")
+    assert by["data/orders"].endswith("(3/200)") and len(by["data/orders"]) <= len(head) + 80
+
+
+def test_data_inventory_names_every_key_of_the_records():
+    # a cut sample hid :tier from every model that played the missions: the keys come first
+    rows = [{"id": 1, "name": "Ada", "email": "a@x", "country": "GB"}, {"id": 2, "tier": "gold"}]
+    line = data_inventory(Session(data={"customers": rows}).data).splitlines()[2]
+    assert "list[2] of maps with keys :country :email :id :name :tier, sample: " in line
+    many = {f"k{i:02}": i for i in range(40)}
+    line = data_inventory(Session(data={"wide": many}).data).splitlines()[2]
+    assert "with keys :k00 :k01" in line and ":k29 ... (10 more), sample:" in line
+    assert "(3/5) means 3 of 5 items shown" in M.DATA_NOTE
 
 
 def test_data_inventory_names_reach_the_data():
