@@ -15,7 +15,7 @@ Syntax:
 - Literals: nil, true, false, 42, 3.14, "text", :keyword, [1 2], {:a 1}, #{1 2}.
 - Call a tool with one map of named arguments, spelled as its signature lists them: `(tool/get-user {:user_id 42})`.
 - `data/orders` is a name your program reads directly, like a def: the host's input `orders`.
-- Maps in tool results and data have keyword keys spelled as listed and printed: `(:user_id m)`. (`(:user-id m)` finds it too.)
+- Maps in tool results and data have keyword keys spelled as listed: `(:user_id m)`. (`(:user-id m)` finds it too.) `json/parse-string` gives string keys.
 - `map`, `filter`, `for` are eager and return vectors. Pages: `loop`/`recur` until no next page.
 - Round to 2 decimals: (/ (round (* x 100)) 100.0). Strings: `str/split`, `str/join`. Sets: `set/union`, `set/difference`, `set/intersection`.
 - Not available: atoms, try/catch, throw, lazy or infinite sequences, macros, ns/require/import, I/O.

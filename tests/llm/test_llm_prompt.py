@@ -121,7 +121,8 @@ def test_what_the_card_says_is_missing_is_missing(code):
 def test_the_card_says_how_keys_data_names_and_common_tasks_are_written():
     text = system_prompt()
     assert "`data/orders` is a name your program reads directly" in text
-    assert "keyword keys spelled as listed and printed: `(:user_id m)`" in text
+    assert "keyword keys spelled as listed: `(:user_id m)`" in text
+    assert "`json/parse-string` gives string keys" in text  # a model checked both spellings
     assert "eager" in text and "`loop`/`recur` until no next page" in text
     assert "(/ (round (* x 100)) 100.0)" in text
     assert Session().run("(let [x 22978.559999999998] (/ (round (* x 100)) 100.0))").value == 22978.56
