@@ -37,6 +37,7 @@ __all__ = ["context_message", "tool_inventory", "data_inventory", "memory_invent
 _NAME_COLUMN = 30  # data names are padded to this width, as in PtcRunner
 _SAMPLE_ITEMS, _SAMPLE_CHARS = 3, 80
 _KEYS_SCANNED, _KEYS_SHOWN = 200, 30  # records read for a list's keys; keys named at most
+_ENUM_VALUES, _ENUM_CHARS = 4, 20  # a key's values are listed when this few, this short
 _MAX_MEMORY_NAMES = 50
 
 
@@ -158,9 +159,21 @@ def _keys_note(v) -> str:
         keys, what = dict.fromkeys(v), " with keys "
     else:
         return ""
-    names = sorted(render_value(k)[0] for k in keys)
+    rows = v[:_KEYS_SCANNED] if isinstance(v, VECTOR_TYPES) else ()
+    names = sorted((render_value(k)[0], k) for k in keys)
     more = f" ... ({len(names) - _KEYS_SHOWN} more)" if len(names) > _KEYS_SHOWN else ""
-    return what + " ".join(names[:_KEYS_SHOWN]) + more
+    return what + " ".join(_key_with_values(text, k, rows) for text, k in names[:_KEYS_SHOWN]) + more
+
+
+def _key_with_values(text: str, key, rows) -> str:
+    """`:tier (one of "gold" "silver")` when the key's values repeat a few short strings: the
+    spellings a program filters on, which a cut sample rarely shows."""
+    values = [row.get(key) for row in rows if key in row]
+    distinct = set(values)
+    if (len(values) < 2 or not 1 <= len(distinct) <= _ENUM_VALUES or len(distinct) == len(values)
+            or not all(type(x) is str and len(x) <= _ENUM_CHARS for x in distinct)):
+        return text
+    return f"{text} (one of {' '.join(format_string(x) for x in sorted(distinct))})"
 
 
 def data_inventory(data) -> str | None:

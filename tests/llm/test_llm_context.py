@@ -221,3 +221,16 @@ def test_one_spelling_of_a_key_everywhere_the_model_looks():
 def test_memory_shows_one_value_bound_to_several_names_once():
     r = Session().run("(def rows [1 2 3]) (def a rows) (def b rows)")
     assert memory_feedback({}, r.memory).text == ";; a, b, rows = [1 2 3]"
+
+
+def test_data_inventory_names_the_few_values_a_key_repeats():
+    # trial models guessed status and tier spellings the cut samples never showed
+    rows = [{"id": i, "status": ["paid", "open", "paid"][i % 3], "note": f"n{i}",
+             "total": 1.5, "flag": None if i else "x"} for i in range(9)]
+    line = data_inventory(Session(data={"orders": rows}).data).splitlines()[2]
+    assert ':status (one of "open" "paid")' in line
+    assert ":id :note :status" in line  # all distinct: names only
+    assert ":total, sample" in line  # numbers: names only
+    assert ":flag :id" in line  # nil among the values: not a list of spellings
+    many = [{"c": f"v{i % 5}"} for i in range(10)]  # five values: more than the card lists
+    assert "(one of" not in data_inventory(Session(data={"m": many}).data)
