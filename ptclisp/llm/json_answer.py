@@ -47,17 +47,24 @@ class JsonAnswerError(ValueError):
         return M.json_retry(self.message)
 
 
-def _balanced_end(text: str, start: int) -> int | None:
-    """Index after the bracket closing text[start], or None when the text ends first."""
-    stack, in_str, esc = [], False, False
+def _outside_strings(text: str, start: int = 0):
+    """(index, char) of text from start, skipping JSON string literals (quotes included)."""
+    in_str, esc = False, False
     for i in range(start, len(text)):
         c = text[i]
         if in_str:
             esc, in_str = (not esc and c == "\\"), (in_str if esc or c != '"' else False)
-            continue
-        if c == '"':
+        elif c == '"':
             in_str = True
-        elif c in "[{":
+        else:
+            yield i, c
+
+
+def _balanced_end(text: str, start: int) -> int | None:
+    """Index after the bracket closing text[start], or None when the text ends first."""
+    stack = []
+    for i, c in _outside_strings(text, start):
+        if c in "[{":
             stack.append(c)
         elif c in "]}":
             if not stack:
@@ -89,14 +96,9 @@ def _repaired(text: str):
 
 def _cut_back(text: str):
     """A reply cut off inside a collection: keep the items before the last complete comma."""
-    stack, in_str, esc, commas = [], False, False, []
-    for i, c in enumerate(text):
-        if in_str:
-            esc, in_str = (not esc and c == "\\"), (in_str if esc or c != '"' else False)
-            continue
-        if c == '"':
-            in_str = True
-        elif c in "[{":
+    stack, commas = [], []
+    for i, c in _outside_strings(text):
+        if c in "[{":
             stack.append(c)
         elif c in "]}" and stack:
             stack.pop()
