@@ -63,9 +63,10 @@ class Conversation:
               retry_turns: int = 0) -> "Conversation":
         """A new conversation: the system prompt and the first message."""
         profile = "single_shot" if max_turns == 1 else "multi_turn"
-        upstreams = getattr(session, "upstreams", None)  # tool transports: in lisp_eval's text
-        catalog = upstreams.catalog_text() if upstreams is not None and transport == "content" \
-            else None
+        upstreams = getattr(session, "upstreams", None)
+        catalog = None  # the tool transports carry it in lisp_eval's description
+        if upstreams is not None and transport == "content":
+            catalog = upstreams.catalog_text()
         messages = [
             {"role": "system",
              "content": system_prompt(transport=transport, profile=profile, catalog=catalog)},

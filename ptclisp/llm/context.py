@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Set
+from itertools import islice
 
 from .. import signatures as S
 from ..formatter import format_string, render_value
@@ -151,16 +152,17 @@ def _sample(v) -> str:
 
 def _keys_note(v) -> str:
     """` of maps with keys :a :b` for a list of maps, ` with keys ...` for a map; else ""."""
-    if isinstance(v, VECTOR_TYPES) and v and all(isinstance(x, MAP_TYPES) for x in v[:_KEYS_SCANNED]):
-        keys, what = {}, " of maps with keys "
-        for row in v[:_KEYS_SCANNED]:
-            keys.update(dict.fromkeys(row))
+    rows: list = []
+    if isinstance(v, VECTOR_TYPES) and v:
+        rows = list(islice(v, _KEYS_SCANNED))
+        if not all(isinstance(row, MAP_TYPES) for row in rows):
+            return ""
+        keys, what = {k: None for row in rows for k in row}, " of maps with keys "
     elif isinstance(v, MAP_TYPES) and v:
         keys, what = dict.fromkeys(v), " with keys "
     else:
         return ""
-    rows = v[:_KEYS_SCANNED] if isinstance(v, VECTOR_TYPES) else ()
-    names = sorted((render_value(k)[0], k) for k in keys)
+    names = sorted(((render_value(k)[0], k) for k in keys), key=lambda named: named[0])
     more = f" ... ({len(names) - _KEYS_SHOWN} more)" if len(names) > _KEYS_SHOWN else ""
     return what + " ".join(_key_with_values(text, k, rows) for text, k in names[:_KEYS_SHOWN]) + more
 
