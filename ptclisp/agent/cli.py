@@ -10,11 +10,14 @@ The SDKs are imported only inside `run` (this module is command-line only).
 """
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import os
 import sys
 from pathlib import Path
+
+import filelock
 
 from ..cli import InputError, _data, _json_safe, _read_text, _tools, _upstreams
 from ..errors import PtcError
@@ -28,6 +31,7 @@ from .conversation import TRANSPORTS, Conversation
 
 _SESSION_FILE = "session.edn"
 _STATE_FILE = "conversation.json"
+_LOCK_FILE = ".lock"
 
 
 # ---------------------------------------------------------------- arguments
@@ -165,6 +169,11 @@ def _replay(path: str):
 def cmd_start(args) -> int:
     """A new conversation in --state DIR: print the system prompt and the first message."""
     state = Path(args.state)
+    with _locked(state):
+        return _start(args, state)
+
+
+def _start(args, state: Path) -> int:
     if (state / _STATE_FILE).exists():
         raise InputError(M.cli_state_exists(args.state))
     tools, data = _tools(args), _data(args.data)
@@ -193,6 +202,13 @@ def cmd_start(args) -> int:
 def cmd_reply(args) -> int:
     """Run one reply; print the next message, or the JSON line when the conversation ends."""
     state = Path(args.state)
+    if not (state / _STATE_FILE).exists():
+        raise InputError(M.cli_no_state(str(state)))
+    with _locked(state):
+        return _reply(args, state)
+
+
+def _reply(args, state: Path) -> int:
     conv, options = _load(state)
     if not conv.running:
         raise InputError(M.CLI_ENDED)
@@ -250,8 +266,25 @@ def _absolute(path):
     return str(p.resolve()) if p.suffix == ".py" or p.exists() else path
 
 
-def _save(state: Path, conv: Conversation, options: dict) -> None:
+@contextlib.contextmanager
+def _locked(state: Path):
+    """One step at a time in DIR: a second `start`/`reply` meanwhile is refused, not interleaved."""
     state.mkdir(parents=True, exist_ok=True)
+    try:
+        with filelock.FileLock(state / _LOCK_FILE, timeout=0):
+            yield
+    except filelock.Timeout:
+        raise InputError(M.cli_state_busy(str(state))) from None
+
+
+def _write(path: Path, text: str) -> None:
+    """Replace the file whole: a step killed mid-write leaves the previous state readable."""
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(text, encoding="utf-8")
+    os.replace(partial, path)
+
+
+def _save(state: Path, conv: Conversation, options: dict) -> None:
     try:
         saved = conv.session.save()
     except SaveError as e:  # functions do not survive a saved session: say so to the model
@@ -259,10 +292,10 @@ def _save(state: Path, conv: Conversation, options: dict) -> None:
         if conv.running and conv.messages and conv.messages[-1].get("role") in ("user", "tool"):
             last = conv.messages[-1]
             last["content"] = (last.get("content") or "") + "\n\n" + M.not_kept(e.names)
-    (state / _SESSION_FILE).write_text(saved, encoding="utf-8")
     data = dict(conv.to_state(), options=options)
     text = json.dumps(_json_safe(data), ensure_ascii=False, default=str, indent=1)
-    (state / _STATE_FILE).write_text(text, encoding="utf-8")
+    _write(state / _SESSION_FILE, saved)
+    _write(state / _STATE_FILE, text)
 
 
 def _load(state: Path):

@@ -88,6 +88,11 @@ def cli_state_exists(path: str) -> str:
 
 CLI_ENDED = "the conversation has ended; start a new one with `ptclisp agent start`"
 CLI_EMPTY_REPLY = "the reply is empty"
+def cli_state_busy(path: str) -> str:
+    """agent start/reply while another step holds the same directory."""
+    return f"another step is running in {path}: wait for it to end, then reply again"
+
+
 CLI_BAD_STATE = "the saved conversation cannot be read"
 
 

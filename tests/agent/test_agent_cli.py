@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import filelock
 import pytest
 
 from ptclisp.agent import messages as M
@@ -110,6 +111,19 @@ def test_step_mode_errors_are_clear(tmp_path):
     out = agent("start", "--state", tmp_path / "d", "--signature", "{total :floot}", "m")
     assert out.returncode == 2 and out.stderr.startswith("ptclisp: --signature: ")
     assert "Traceback" not in out.stderr
+
+
+def test_a_step_while_another_holds_the_directory_is_refused(tmp_path):
+    state = tmp_path / "c"
+    assert agent("start", "--state", state, "m").returncode == 0
+    before = (state / "conversation.json").read_text(encoding="utf-8")
+    with filelock.FileLock(state / ".lock", timeout=0):  # another step is running
+        out = agent("reply", "--state", state, "-", stdin="(+ 1 2)")
+    assert (out.returncode, out.stderr) == (2, f"ptclisp: {M.cli_state_busy(str(state))}\n")
+    assert (state / "conversation.json").read_text(encoding="utf-8") == before
+    out = agent("reply", "--state", state, "-", stdin="(+ 1 2)")  # the lock is gone: it runs
+    assert out.returncode == 0 and "3" in out.stdout
+    assert sorted(p.name for p in state.iterdir()) == [".lock", "conversation.json", "session.edn"]
 
 
 def test_run_with_recorded_replies_shows_each_turn(tmp_path, tools):

@@ -41,6 +41,7 @@ def test_texts_of_the_command_line():
     assert M.cli_state_exists("d") == "d already holds a conversation; use another directory or delete it"
     assert M.CLI_ENDED == "the conversation has ended; start a new one with `ptclisp agent start`"
     assert M.CLI_EMPTY_REPLY == "the reply is empty"
+    assert M.cli_state_busy("d") == "another step is running in d: wait for it to end, then reply again"
     assert M.CLI_BAD_STATE == "the saved conversation cannot be read"
     assert M.cli_tool_reply_format("lisp_eval") == (
         'Reply with text for a final answer, or with a JSON object calling tools: {"tool_calls": '
