@@ -1,11 +1,12 @@
 """A replay server on 127.0.0.1 (stdlib http.server in a thread): the official SDK clients send
-real HTTP requests to it and get recorded assistant turns back, in each API's JSON. No network.
-Builders for the three APIs' responses are here too."""
+real HTTP requests to it and get recorded assistant turns back (tests/sdk_turns.py). No network."""
 from __future__ import annotations
 
 import json
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from sdk_turns import BUILDERS  # noqa: F401 (the tests take the builders from here)
 
 
 class ReplayServer:
@@ -57,48 +58,3 @@ class ReplayServer:
         """Queue the responses of a conversation (requests are cleared)."""
         self.responses = list(responses)
         self.requests.clear()
-
-
-# ---------------------------------------------------------------- recorded turns
-
-def chat_completion(content=None, calls=(), usage=(12, 5)):
-    message = {"role": "assistant", "content": content}
-    if calls:
-        message["tool_calls"] = [{"id": i, "type": "function",
-                                  "function": {"name": n, "arguments": json.dumps(a)}}
-                                 for i, n, a in calls]
-    return {"id": "chatcmpl-1", "object": "chat.completion", "created": 0, "model": "gpt-test",
-            "choices": [{"index": 0, "message": message, "logprobs": None,
-                         "finish_reason": "tool_calls" if calls else "stop"}],
-            "usage": {"prompt_tokens": usage[0], "completion_tokens": usage[1],
-                      "total_tokens": sum(usage)}}
-
-
-def response(content=None, calls=(), usage=(12, 5)):
-    output = []
-    if content is not None:
-        output.append({"type": "message", "id": "msg_1", "role": "assistant", "status": "completed",
-                       "content": [{"type": "output_text", "text": content, "annotations": []}]})
-    for i, n, a in calls:
-        output.append({"type": "function_call", "id": f"fc_{i}", "call_id": i, "name": n,
-                       "arguments": json.dumps(a), "status": "completed"})
-    return {"id": "resp_1", "object": "response", "created_at": 0, "model": "gpt-test",
-            "status": "completed", "output": output, "parallel_tool_calls": True,
-            "tool_choice": "auto", "tools": [],
-            "usage": {"input_tokens": usage[0], "output_tokens": usage[1],
-                      "total_tokens": sum(usage),
-                      "input_tokens_details": {"cached_tokens": 0},
-                      "output_tokens_details": {"reasoning_tokens": 0}}}
-
-
-def message(content=None, calls=(), usage=(12, 5)):
-    blocks = [{"type": "text", "text": content}] if content is not None else []
-    blocks += [{"type": "tool_use", "id": i, "name": n, "input": a} for i, n, a in calls]
-    return {"id": "msg_1", "type": "message", "role": "assistant", "model": "claude-test",
-            "content": blocks, "stop_reason": "tool_use" if calls else "end_turn",
-            "stop_sequence": None,
-            "usage": {"input_tokens": usage[0], "output_tokens": usage[1]}}
-
-
-BUILDERS = {"openai_chat": chat_completion, "openai_responses": response,
-            "anthropic": message}
