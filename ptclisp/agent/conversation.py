@@ -158,7 +158,7 @@ class Conversation:
         self.messages.extend(step.messages)
         rec.repairs = list(step.repairs)
         rec.program = _program_of(calls)
-        self._record_natives(calls)
+        self._record_natives(rec, step.native_calls)
         if step.result is not None:
             self._record_run(rec, step.result)
         if step.status == "ok":
@@ -246,13 +246,10 @@ class Conversation:
         if result.status != "error" and type(result.value) is not Var:  # a def's var: no value
             rec.result = truncate_for_history(to_python(result.value))
 
-    def _record_natives(self, calls: list) -> None:
+    def _record_natives(self, rec: TurnRecord, calls: list) -> None:
         for call in calls:
-            fn = call.get("function") if isinstance(call.get("function"), Mapping) else {}
-            if fn.get("name") in (None, _LISP_EVAL):
-                continue
-            entry = {"name": fn.get("name"), "args": _json_or_text(fn.get("arguments")),
-                     "native": True}
+            entry = dict(tool_call_entry(call), native=True)
+            rec.tool_calls.append(entry)
             self.tool_calls.append(entry)
 
     def _add_usage(self, usage: dict) -> None:

@@ -15,6 +15,7 @@ The caller appends the assistant turn itself, then `Step.messages`.
 from __future__ import annotations
 
 import logging
+import time
 
 import attrs
 
@@ -48,6 +49,7 @@ class Step:
     result: Result | None = None  # the Result of the program run this turn, if any
     messages: list = attrs.Factory(list)  # to append after the assistant turn
     repairs: tuple = ()  # how a JSON final answer was recovered (json_answer.py), if it was
+    native_calls: list = attrs.Factory(list)  # combined mode: name, args, result, error, duration
 
     @property
     def done(self) -> bool:
@@ -176,26 +178,38 @@ def _combined(calls: tuple, session, provider: str) -> Step:
             return _reject(lisp, "args_error", problem, provider, feedback=False)
         return _run_program(lisp[0], session, provider, final=False)
     names = native_names(session)
-    return _paired(provider, [(c, _native(c, names, session)) for c in calls])
+    log: list = []
+    return _paired(provider, [(c, _timed_native(c, names, session, log)) for c in calls],
+                   native_calls=log)
 
 
-def _native(call: Call, names: dict, session):
-    """The body of one native app-tool call."""
+def _timed_native(call: Call, names: dict, session, log: list):
+    """The body of one native call, with an entry in `log` (its time, its error if any)."""
+    start = time.perf_counter()
+    body, error = _native(call, names, session)
+    log.append({"name": call.name, "args": call.args, "result": None if error else body,
+                "error": error, "duration": time.perf_counter() - start})
+    return body
+
+
+def _native(call: Call, names: dict, session) -> tuple:
+    """The body of one native app-tool call, and its error message (None when it succeeded)."""
     tool = names.get(call.name)
     if tool is None:
         known = ", ".join([*names, TOOL_NAME])
-        return error_body("unknown_tool", M.unknown_native_tool(call.name, known), ours=True)
+        message = M.unknown_native_tool(call.name, known)
+        return error_body("unknown_tool", message, ours=True), message
     problem = _call_problem(call)
     if problem is not None:
-        return error_body("args_error", problem, ours=True)
+        return error_body("args_error", problem, ours=True), problem
     try:
         value, _cached = session.tools.call_native(tool.name, call.args)
     except PtcError as e:
         reason = "args_error" if e.code in ("tool-args", "unknown-tool") else "runtime_error"
-        return error_body(reason, format_error_for_llm(e))
+        return error_body(reason, format_error_for_llm(e)), e.message
     if tool.cache and tool.expose == "both":
-        return build_preview(tool, value, call.args)[1]
-    return _plain(value)
+        return build_preview(tool, value, call.args)[1], None
+    return _plain(value), None
 
 
 def _plain(value):

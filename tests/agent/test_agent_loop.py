@@ -228,8 +228,23 @@ def test_combined_transport_native_calls_are_logged():
     tools = [Tool(price, expose="both")]
     result = Agent(llm=llm, tools=tools, transport="combined").run("price of b?")
     assert (result.status, result.answer) == ("ok", "It costs 4.0.")
-    assert result.tool_calls == [{"name": "price", "args": {"sku": "b"}, "native": True}]
+    [entry] = result.tool_calls
+    duration = entry.pop("duration")
+    assert entry == {"name": "price", "args": {"sku": "b"}, "result": 4.0, "error": None,
+                     "native": True}
+    assert isinstance(duration, float) and duration >= 0
+    assert result.trace.turns[0].tool_calls == result.tool_calls  # the turn's record has it too
     assert result.messages[3] == {"role": "tool", "tool_call_id": "n1", "content": "4.0"}
+
+
+def test_combined_transport_native_call_errors_are_logged():
+    llm = scripted({"role": "assistant", "content": None, "tool_calls": [
+        {"id": "n1", "type": "function", "function": {"name": "prize", "arguments": "{}"}}]},
+        "Sorry.")
+    result = Agent(llm=llm, tools=[Tool(price, expose="both")], transport="combined").run("?")
+    [entry] = result.tool_calls
+    assert (entry["name"], entry["result"], entry["native"]) == ("prize", None, True)
+    assert entry["error"] == LM.unknown_native_tool("prize", "price, lisp_eval")
 
 
 # ---------------------------------------------------------------- asyncio
