@@ -19,7 +19,7 @@ from ..tooldef import Tool
 from ..values import Keyword
 from . import messages as M
 from .config import LIST_TIMEOUT
-from .mcp_client import ConnectionLost
+from .mcp_client import AnswerTooLarge, ConnectionLost
 from .openapi import HttpFault
 from .openapi import call as http_call
 from .catalog import Unavailable, near_hint
@@ -138,8 +138,10 @@ class Binding:
             result = host.loop.result(future, timeout)
         except concurrent.futures.TimeoutError:
             return fault("timeout", M.timed_out(server, info.name, round(timeout, 3)))
-        except ConnectionLost:
-            return fault("upstream_unavailable", M.unavailable(server, M.CRASHED))
+        except AnswerTooLarge:
+            return fault("response_too_large", M.too_large(server, info.name, host.limits.max_response_bytes))
+        except ConnectionLost as e:
+            return fault("upstream_unavailable", host.redactor.text(M.unavailable(server, str(e) or M.CRASHED)))
         except Exception as e:  # noqa: BLE001 - a JSON-RPC error or a broken transport
             code = getattr(getattr(e, "error", None), "code", None)
             if code is None:

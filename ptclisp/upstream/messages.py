@@ -223,6 +223,19 @@ CRASHED = "the connection was lost (it restarts on the next call)"
 NOT_STARTED = "it could not be started"
 
 
+def not_started(detail: str) -> str:
+    return f"{NOT_STARTED} ({detail})" if detail else NOT_STARTED
+
+
+def restart_limit(restarts: int, window: float) -> str:
+    return (f"it was restarted {restarts} times within {window:g} s; it is not restarted again "
+            "until that many restarts are older than that")
+
+
+def reset_after_oversized(detail: str) -> str:
+    return f"the connection was reset after an answer {detail} (it restarts on the next call)"
+
+
 # ---------------------------------------------------------------- discovery and catalog
 
 def doc_unknown_tool(ref: str) -> str:
