@@ -76,7 +76,7 @@ class McpConnection:
             return capped_stdio(spec.command, list(spec.args), env, spec.cwd, self.cap, link,
                                 _DEVNULL)
         headers = {**self._secrets.headers(spec), "Accept-Encoding": "identity"}
-        client = httpx2.AsyncClient(headers=headers, transport=CappedTransport(self.cap),
+        client = httpx2.AsyncClient(headers=headers, transport=CappedTransport(self.cap, link),
                                     timeout=httpx2.Timeout(30.0, read=300.0))
         return _http(spec.url, client, self.cap)
 
@@ -98,6 +98,11 @@ class McpConnection:
                     self._start()
                 await asyncio.shield(self._ready)
             return self.session
+
+    @property
+    def bytes_read(self) -> int:
+        """Bytes of messages read from the server on the current (or last) connection."""
+        return self._link.read
 
     def _count_restart(self) -> None:
         """RestartLimit when this start would be one restart too many."""

@@ -57,6 +57,7 @@ class Link:
 
     alive: bool = True
     reason: str = ""  # why it ended, when the transport ended it
+    read: int = 0  # bytes read from the server (message bodies)
 
     def end(self, reason: str = "") -> None:
         if self.alive:
@@ -156,6 +157,7 @@ async def _read_lines(process, cap: int, out, pending: dict, link: Link) -> None
             chunk = await process.stdout.receive(CHUNK)
         except (anyio.EndOfStream, anyio.ClosedResourceError, anyio.BrokenResourceError, OSError):
             return
+        link.read += len(chunk)
         start = 0
         while True:
             end = chunk.find(b"\n", start)
@@ -240,8 +242,8 @@ async def _exited(process, seconds: float) -> bool:
 class CappedTransport(httpx2.AsyncBaseTransport):
     """An httpx transport whose response bodies stop at cap bytes (per event for SSE)."""
 
-    def __init__(self, cap: int, inner: httpx2.AsyncBaseTransport | None = None):
-        self.cap = cap
+    def __init__(self, cap: int, link: Link, inner: httpx2.AsyncBaseTransport | None = None):
+        self.cap, self.link = cap, link
         self.inner = inner or httpx2.AsyncHTTPTransport()
 
     async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
@@ -262,7 +264,7 @@ class CappedTransport(httpx2.AsyncBaseTransport):
         length = response.headers.get("content-length", "")
         over = length.isdigit() and int(length) > self.cap
         sse = response.headers.get("content-type", "").lower().startswith("text/event-stream")
-        response.stream = _CappedStream(response.stream, self.cap, sse, note, over)
+        response.stream = _CappedStream(response.stream, self.cap, sse, note, over, self.link)
         return response
 
     async def aclose(self) -> None:
@@ -270,8 +272,9 @@ class CappedTransport(httpx2.AsyncBaseTransport):
 
 
 class _CappedStream(httpx2.AsyncByteStream):
-    def __init__(self, inner, cap: int, sse: bool, note, over: bool):
+    def __init__(self, inner, cap: int, sse: bool, note, over: bool, link: Link):
         self.inner, self.cap, self.sse, self.note, self.over = inner, cap, sse, note, over
+        self.link = link
         self.size = 0  # of the body, or of the current event
         self.tail = b""
 
@@ -283,6 +286,7 @@ class _CappedStream(httpx2.AsyncByteStream):
             yield chunk
 
     def _count(self, chunk: bytes) -> None:
+        self.link.read += len(chunk)
         if not self.sse:
             self.size += len(chunk)
             if self.size > self.cap:
