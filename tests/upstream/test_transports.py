@@ -165,3 +165,14 @@ def test_an_http_upstream_restarted_between_calls_costs_the_program_nothing():
     finally:
         process.terminate()
         process.wait(10)
+
+
+def test_the_new_fault_texts():
+    assert M.unavailable("shop", M.restart_limit(3, 60.0)) == (
+        "upstream 'shop' is unavailable: it was restarted 3 times within 60 s; it is not "
+        "restarted again until that many restarts are older than that")
+    assert M.unavailable("shop", M.reset_after_oversized("over 100 bytes")) == (
+        "upstream 'shop' is unavailable: the connection was reset after an answer over 100 bytes "
+        "(it restarts on the next call)")
+    assert M.not_started("") == "it could not be started"
+    assert M.not_started("Connection refused") == "it could not be started (Connection refused)"
