@@ -22,7 +22,7 @@ from .config import LIST_TIMEOUT
 from .mcp_client import AnswerTooLarge, ConnectionLost
 from .openapi import HttpFault
 from .openapi import call as http_call
-from .catalog import Unavailable, near_hint
+from .catalog import Unavailable, near_hint, schema_problem, show
 
 OK, VALUE, KIND, REASON, MESSAGE = (Keyword(k) for k in ("ok", "value", "value_kind", "reason", "message"))
 CALL_KEYS = {"server", "tool", "args"}
@@ -99,7 +99,7 @@ class Binding:
             raise ToolError(M.unknown_call_keys(extra), tool="call", code="tool-args", hint=M.HINT_CALL)
         server = args.get("server")
         if not isinstance(server, str) or not server:
-            raise ToolError(M.call_needs_server(_show(server)), tool="call", code="tool-args",
+            raise ToolError(M.call_needs_server(show(server)), tool="call", code="tool-args",
                             hint=M.HINT_CALL)
         if not self.host.has_server(server):
             near = near_hint(server, self.host.names(), server) if self.host.names() else ""
@@ -107,13 +107,13 @@ class Binding:
             raise ToolError(M.unknown_upstream(server), tool="call", code="tool-args", hint=hint)
         tool = args.get("tool")
         if not isinstance(tool, str) or not tool:
-            raise ToolError(M.call_needs_tool(server, _show(tool)), tool="call", code="tool-args",
+            raise ToolError(M.call_needs_tool(server, show(tool)), tool="call", code="tool-args",
                             hint=M.HINT_CALL)
         arguments = args.get("args", {})
         if arguments is None:
             arguments = {}
         if not isinstance(arguments, dict):
-            raise ToolError(M.args_not_map(server, tool, _show(arguments)), tool="call",
+            raise ToolError(M.args_not_map(server, tool, show(arguments)), tool="call",
                             code="tool-args", hint=M.HINT_CALL)
         return server, tool, arguments
 
@@ -201,30 +201,5 @@ def _check_args(info, arguments: dict) -> None:
     error = jsonschema.exceptions.best_match(info.validator.iter_errors(arguments))
     if error is None:
         return
-    raise ToolError(M.args_rejected(info.server, info.name, _problem(error)), tool="call",
+    raise ToolError(M.args_rejected(info.server, info.name, schema_problem(error)), tool="call",
                     code="tool-args", hint=M.hint_doc(info.ref))
-
-
-def _problem(error) -> str:
-    """A jsonschema error in Lisp words: where (:key paths) and what."""
-    path = " ".join(f":{p}" if isinstance(p, str) else f"[{p}]" for p in error.absolute_path)
-    v, instance = error.validator, error.instance
-    if v == "required":
-        missing = [r for r in error.validator_value if r not in instance]
-        text = M.schema_missing(missing)
-    elif v == "type":
-        expected = error.validator_value
-        expected = " or ".join(expected) if isinstance(expected, list) else expected
-        text = M.schema_type(_show(instance), expected)
-    elif v == "enum":
-        text = M.schema_enum(_show(instance), _show(error.validator_value))
-    elif v == "additionalProperties":
-        extra = sorted(set(instance) - set(error.schema.get("properties", {})))
-        text = M.schema_unknown(extra)
-    else:
-        text = M.schema_other(_show(instance), v, _show(error.validator_value))
-    return M.schema_problem(path, text)
-
-
-def _show(value) -> str:
-    return format_value(value, max_chars=60)

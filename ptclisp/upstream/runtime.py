@@ -43,7 +43,7 @@ class Upstreams:
         self.loop = LoopThread()
         self.connections = {n: McpConnection(s, config.secrets, config.limits.max_response_bytes)
                             for n, s in self.specs.items() if s.transport != "openapi"}
-        self.operations = {n: compile_operations(s) for n, s in self.specs.items()
+        self.operations = {n: compile_operations(s, config.secrets) for n, s in self.specs.items()
                            if s.transport == "openapi"}
         self._tools: dict = {}  # server -> {tool name -> ToolInfo}, once listed
         self._lock = threading.Lock()
