@@ -100,6 +100,11 @@ class McpConnection:
             return self.session
 
     @property
+    def needs_start(self) -> bool:
+        """True when the next call would have to start a connection first."""
+        return self.session is None or not self._link.alive
+
+    @property
     def bytes_read(self) -> int:
         """Bytes of messages read from the server on the current (or last) connection."""
         return self._link.read

@@ -165,7 +165,8 @@ def _json_success(responses: dict) -> bool:
 
 def call(spec: UpstreamSpec, secrets: Secrets, op: Operation, args: dict, timeout: float,
          cap: int):
-    """The decoded JSON answer of one GET (None for an empty 204); HttpFault on a world fault."""
+    """(the decoded JSON answer of one GET (None for an empty 204), its bytes); HttpFault on a
+    world fault."""
     args = {**op.defaults, **args}
     path = op.path
     for name in op.path_params:
@@ -190,9 +191,9 @@ def call(spec: UpstreamSpec, secrets: Secrets, op: Operation, args: dict, timeou
     if len(body) > cap:
         raise HttpFault("response_too_large", "")
     if status == 204 or not body:
-        return None
+        return None, 0
     try:
-        return json.loads(body)
+        return json.loads(body), len(body)
     except ValueError:
         raise HttpFault("upstream_error", "the answer is not JSON") from None
 
