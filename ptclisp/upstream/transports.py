@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import logging
 import os
 import re
 import signal
@@ -69,6 +70,17 @@ class ResponseTooLarge(httpx2.StreamError, httpx2.SSEError):
 
     def __init__(self, cap: int):
         RuntimeError.__init__(self, f"the answer is over {cap} bytes")
+
+
+class _QuietRefusals(logging.Filter):
+    """The SDK logs a refused body as a parse failure, traceback and all: the call's fault
+    value already says what happened."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (record.exc_info and isinstance(record.exc_info[1], ResponseTooLarge))
+
+
+logging.getLogger("mcp.client.streamable_http").addFilter(_QuietRefusals())
 
 
 # ---------------------------------------------------------------- stdio
@@ -225,7 +237,8 @@ async def _stop(process) -> None:
         await process.stdout.aclose()
     transport = getattr(getattr(process, "_process", None), "_transport", None)
     if transport is not None:  # else asyncio warns about it when it is collected
-        transport.close()
+        with contextlib.suppress(PermissionError):  # re-killing a setuid child, on <= 3.12
+            transport.close()
 
 
 async def _exited(process, seconds: float) -> bool:

@@ -52,6 +52,9 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    def log_message(self, *args):  # quiet
+        pass
+
     def _flood(self, tool: str, rid) -> None:
         head = b'{"jsonrpc":"2.0","id":' + json.dumps(rid).encode() + b',"result":{"content":[{"type":"text","text":"'
         tail = b'"}]}}'
