@@ -13,7 +13,8 @@ PIECE = b"x" * (64 * 1024)
 TOOLS = [{"name": n, "description": d, "inputSchema": {"type": "object", "properties": {}}}
          for n, d in [("ok", "A small answer."), ("flood_json", "50 MB of JSON, no length."),
                       ("flood_length", "50 MB of JSON with a Content-Length header."),
-                      ("flood_sse", "One SSE event of 50 MB.")]]
+                      ("flood_sse", "One SSE event of 50 MB."),
+                      ("chatty", "30 log events of 10 KB, then a small answer, in one SSE stream.")]]
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -29,6 +30,8 @@ class Handler(BaseHTTPRequestHandler):
                       "capabilities": {"tools": {}}, "serverInfo": {"name": "hostile", "version": "1"}}
         elif method == "tools/list":
             result = {"tools": TOOLS}
+        elif method == "tools/call" and message["params"]["name"] == "chatty":
+            return self._chatty(rid)
         elif method == "tools/call" and message["params"]["name"] != "ok":
             return self._flood(message["params"]["name"], rid)
         elif method == "tools/call":
@@ -51,6 +54,21 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
+
+    def _chatty(self, rid) -> None:
+        """Events that together pass any small cap, each well under it; LF and CRLF endings."""
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        for i in range(30):
+            note = {"jsonrpc": "2.0", "method": "notifications/message",
+                    "params": {"level": "info", "data": "y" * 10_000}}
+            end = b"\r\n\r\n" if i % 2 else b"\n\n"
+            self.wfile.write(b"event: message" + end[:len(end) // 2] + b"data: " + json.dumps(note).encode() + end)
+        answer = {"jsonrpc": "2.0", "id": rid, "result": {"content": [{"type": "text", "text": "done"}]}}
+        self.wfile.write(b"event: message\ndata: " + json.dumps(answer).encode() + b"\n\n")
 
     def log_message(self, *args):  # quiet
         pass

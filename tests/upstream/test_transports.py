@@ -102,6 +102,13 @@ def test_a_50_mb_http_answer_is_refused_near_the_cap(hostile, tool, caplog):
     assert ups.connections["evil"].starts == 1
 
 
+def test_an_event_stream_is_capped_per_event_not_in_total(hostile):
+    # 30 events of 10 KB (LF and CRLF ends) and the answer: 300 KB in all, over the 100 KB cap
+    ups, _ = hostile
+    assert result(ups, call("evil", "chatty"))["value"] == "done"
+    assert ups.connections["evil"].bytes_read > 3 * CAP
+
+
 # ------------------------------------------------------------------ restarts
 
 def test_a_crash_between_calls_costs_the_program_nothing():
