@@ -85,7 +85,8 @@ class McpConnection:
 
         A start runs in the owner task, bounded there by START_TIMEOUT; callers only wait for
         it (a caller that gives up leaves it running, and the next caller waits for the same
-        start), so the SDK's own clean-up always ends a failed start's process."""
+        start), so the transport's own clean-up always ends a failed start's process. A
+        connection its transport saw end (the server exited) is replaced first."""
         if self._starting is None:
             self._starting = asyncio.Lock()
         async with self._starting:
