@@ -41,6 +41,8 @@ from . import errors, messages
 from . import sandbox as _sandbox
 from .tooldef import Tool
 from .watchdog import call_watched
+from .isolation_catalog import CATALOG_TOOL
+from .isolation_catalog import host_call as host_catalog_call
 from .isolation_wire import dumps, loads
 
 KILL_GRACE = 0.25  # seconds past the deadline before the host kills a worker
@@ -275,8 +277,15 @@ def _request(session, source: str, worker) -> dict:
         "journal": dict(session.journal) if session.journal is not None else None,
         "budget": budget_info, "now": _clock_for_worker(session.clock),
         "string_keys": session.string_keys,
+        "upstream_servers": _upstream_servers(session),
         **_memory_fields(session, worker),
     }
+
+
+def _upstream_servers(session):
+    """The upstream names a worker's discovery knows (None: the session has no upstreams)."""
+    catalog = getattr(session.upstreams, "catalog", None)
+    return list(catalog.names()) if catalog is not None else None
 
 
 def _worker_limits(limits):
@@ -379,8 +388,9 @@ class _Host:
             if self.bud.remaining_time() <= 0:
                 value, exc = None, _budget.Stop()
             else:
-                value, exc = call_watched(lambda: self.session.tools.call(name, args), self.bud,
-                                          self.bud.limits.max_memory_mb)
+                fn = ((lambda: host_catalog_call(self.session, args)) if name == CATALOG_TOOL
+                      else (lambda: self.session.tools.call(name, args)))
+                value, exc = call_watched(fn, self.bud, self.bud.limits.max_memory_mb)
         except _budget.Stop as stop:  # a stop that landed before the watched call began
             value, exc = None, stop
         finally:

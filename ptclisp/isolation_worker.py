@@ -19,6 +19,7 @@ from multiprocessing.connection import Connection
 from . import budget as _budget
 from . import errors, messages
 from .deepstack import stack_bytes
+from .isolation_catalog import RemoteUpstreams
 from .isolation_wire import dumps, loads
 from .reader import read
 from .sandbox import FRAMES_PER_CALL, memory_error
@@ -205,6 +206,8 @@ def _serve_run(conn, request: dict, functions: _Functions, kept: _KeptMemory) ->
                 clock=clock, journal=request["journal"], budget=request["budget"],
                 string_keys=request["string_keys"])
     s.history = list(request["history"])
+    if request.get("upstream_servers") is not None:
+        s.upstreams = RemoteUpstreams(channel, request["upstream_servers"])
     try:
         r = s.run(request["source"])
     except MemoryError:

@@ -1224,3 +1224,6 @@ def api_data_not_data(name: str | None, keys, type_name: str) -> str:
 
 
 API_DATA_TOO_DEEP = "data= is nested too deeply to be read as data"
+
+
+ISOLATION_BAD_DISCOVERY = "the isolated worker sent a malformed upstream discovery request"

@@ -128,6 +128,8 @@ class Result:
     duration: seconds the whole run took (read, analyze, evaluate).
     summaries: step-done summaries of this run.
     journal: the session's journal (the (task ...) cache), when it has one.
+    upstream_calls: one dict per tool/call to an upstream (docs/upstreams.md): server, tool,
+        status, duration_ms, result_bytes, oversize, and reason and error when it failed.
     """
 
     status: str  # "ok" | "returned" | "failed" | "error"
@@ -139,6 +141,7 @@ class Result:
     duration: float = 0.0
     summaries: dict = attrs.Factory(dict)  # step-done summaries of this run
     journal: object = None  # the session's journal (task cache), if it has one
+    upstream_calls: list = attrs.Factory(list)  # this run's tool/calls to upstreams
 
     @property
     def ok(self) -> bool:
@@ -292,7 +295,7 @@ class Session:
         if error is not None:
             error.source = source
             return Result("error", None, error, bud.prints, list(self.tools.log), self.memory,
-                          journal=self.journal)
+                          journal=self.journal, upstream_calls=self._upstream_calls())
         self.memory = ctx.memory
         if sizes is not None:
             self._sizes = sizes
@@ -300,7 +303,8 @@ class Session:
             self.history = [value, *self.history[:2]]
         self.summaries.update(self.tools.summaries)
         return Result(status, value, None, bud.prints, list(self.tools.log), self.memory,
-                      summaries=dict(self.tools.summaries), journal=self.journal)
+                      summaries=dict(self.tools.summaries), journal=self.journal,
+                      upstream_calls=self._upstream_calls())
 
     def _charge_defs(self, ctx):
         """(sizes by name, None) of the memory once this run's defs are kept, or (None, error)
@@ -331,6 +335,9 @@ class Session:
         program = analyze(forms, memory_names=ctx.memory.keys(), tools=self.tools, source=source,
                           data=self.data if self._data_known else None)
         return evaluate(program, ctx)
+
+    def _upstream_calls(self) -> list:
+        return self.upstreams.upstream_calls() if self.upstreams is not None else []
 
     def _reset_attempt(self):
         """Undo what a first attempt changed before the program runs again (sandbox.py)."""

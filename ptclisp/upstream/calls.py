@@ -9,6 +9,7 @@ from __future__ import annotations
 import concurrent.futures
 import json
 import threading
+import time
 
 import jsonschema
 
@@ -19,12 +20,13 @@ from ..tooldef import Tool
 from ..values import Keyword
 from . import messages as M
 from .config import LIST_TIMEOUT
-from .mcp_client import ConnectionLost
+from .mcp_client import AnswerTooLarge, ConnectionLost, RestartLimit
 from .openapi import HttpFault
 from .openapi import call as http_call
-from .catalog import Unavailable, near_hint
+from .catalog import Unavailable, near_hint, schema_problem, show
 
 OK, VALUE, KIND, REASON, MESSAGE = (Keyword(k) for k in ("ok", "value", "value_kind", "reason", "message"))
+TOO_LARGE = Keyword("response_too_large")
 CALL_KEYS = {"server", "tool", "args"}
 MARGIN = 0.9  # of what the run's own limits leave, so the fault is ours, not the run's
 
@@ -44,6 +46,7 @@ class Binding:
         self.host = host
         self.catalog = host  # what (dir), (doc) and (apropos) consult (core/discovery.py)
         self.calls = 0
+        self.log: list = []  # this program's upstream_calls entries
         self._lock = threading.Lock()
         self.tools = [
             Tool(self.call, name="call", takes="dict", description=M.CALL_DESCRIPTION),
@@ -58,6 +61,7 @@ class Binding:
         """A new program: its upstream call count starts at zero."""
         with self._lock:
             self.calls = 0
+            self.log = []
 
     # ------------------------------------------------------------ (tool/servers)
 
@@ -74,11 +78,33 @@ class Binding:
 
     def call(self, args: dict) -> dict:
         server, tool, arguments = self._shape(args)
+        started = time.perf_counter()
+        out, size = self._call(server, tool, arguments)
+        self._record(server, tool, started, out, size)
+        return out
+
+    def _record(self, server: str, tool: str, started: float, out: dict, size: int) -> None:
+        """One entry of this program's upstream_calls (what PtcRunner's aggregator reports)."""
+        entry = {"server": server, "tool": tool, "status": "ok" if out[OK] else "error",
+                 "duration_ms": round((time.perf_counter() - started) * 1000, 3),
+                 "result_bytes": size, "oversize": out.get(REASON) == TOO_LARGE}
+        if not out[OK]:
+            entry.update(reason=out[REASON].name, error=out[MESSAGE])
+        with self._lock:
+            self.log.append(entry)
+
+    def upstream_calls(self) -> list:
+        """This program's upstream calls so far, in the order they ended."""
+        with self._lock:
+            return list(self.log)
+
+    def _call(self, server: str, tool: str, arguments: dict):
+        """(the call's value, bytes of the answer decoded: 0 when none was)."""
         host, bound = self.host, self._run_bound()
         try:
             tools = host.tools_of(server, min(LIST_TIMEOUT, bound))
         except Unavailable as e:
-            return fault("upstream_unavailable", str(e))
+            return fault("upstream_unavailable", str(e)), 0
         info = tools.get(tool)
         if info is None:
             raise ToolError(M.unknown_upstream_tool(tool, server), tool="call", code="tool-args",
@@ -86,7 +112,7 @@ class Binding:
         _check_args(info, arguments)
         with self._lock:
             if self.calls >= host.limits.max_calls_per_program:
-                return fault("cap_exhausted", M.cap_exhausted(host.limits.max_calls_per_program))
+                return fault("cap_exhausted", M.cap_exhausted(host.limits.max_calls_per_program)), 0
             self.calls += 1
         timeout = min(host.limits.call_timeout, bound)
         if server in host.operations:
@@ -99,7 +125,7 @@ class Binding:
             raise ToolError(M.unknown_call_keys(extra), tool="call", code="tool-args", hint=M.HINT_CALL)
         server = args.get("server")
         if not isinstance(server, str) or not server:
-            raise ToolError(M.call_needs_server(_show(server)), tool="call", code="tool-args",
+            raise ToolError(M.call_needs_server(show(server)), tool="call", code="tool-args",
                             hint=M.HINT_CALL)
         if not self.host.has_server(server):
             near = near_hint(server, self.host.names(), server) if self.host.names() else ""
@@ -107,13 +133,13 @@ class Binding:
             raise ToolError(M.unknown_upstream(server), tool="call", code="tool-args", hint=hint)
         tool = args.get("tool")
         if not isinstance(tool, str) or not tool:
-            raise ToolError(M.call_needs_tool(server, _show(tool)), tool="call", code="tool-args",
+            raise ToolError(M.call_needs_tool(server, show(tool)), tool="call", code="tool-args",
                             hint=M.HINT_CALL)
         arguments = args.get("args", {})
         if arguments is None:
             arguments = {}
         if not isinstance(arguments, dict):
-            raise ToolError(M.args_not_map(server, tool, _show(arguments)), tool="call",
+            raise ToolError(M.args_not_map(server, tool, show(arguments)), tool="call",
                             code="tool-args", hint=M.HINT_CALL)
         return server, tool, arguments
 
@@ -130,25 +156,45 @@ class Binding:
             bound = min(bound, max((b.wall_deadline - b.clock()) * MARGIN, 0.001))
         return bound
 
-    def _mcp(self, server: str, info, arguments: dict, timeout: float) -> dict:
+    def _mcp(self, server: str, info, arguments: dict, timeout: float) -> tuple:
         host = self.host
         conn = host.connections[server]
+        if conn.needs_start:  # a (re)start is bounded apart from the call, as a listing is
+            problem = self._start(server, conn)
+            if problem is not None:
+                return problem, 0
+            timeout = min(host.limits.call_timeout, self._run_bound())
         future = host.loop.submit(conn.call(info.name, arguments))
         try:
             result = host.loop.result(future, timeout)
         except concurrent.futures.TimeoutError:
-            return fault("timeout", M.timed_out(server, info.name, round(timeout, 3)))
-        except ConnectionLost:
-            return fault("upstream_unavailable", M.unavailable(server, M.CRASHED))
+            return fault("timeout", M.timed_out(server, info.name, round(timeout, 3))), 0
+        except AnswerTooLarge:
+            return fault(TOO_LARGE.name, M.too_large(server, info.name, host.limits.max_response_bytes)), 0
+        except ConnectionLost as e:
+            return fault("upstream_unavailable", host.redactor.text(M.unavailable(server, str(e) or M.CRASHED))), 0
         except Exception as e:  # noqa: BLE001 - a JSON-RPC error or a broken transport
             code = getattr(getattr(e, "error", None), "code", None)
             if code is None:
                 host.loop.submit(conn.reset())
-                return fault("upstream_unavailable", host.redactor.text(M.unavailable(server, str(e) or M.CRASHED)))
-            return fault("upstream_error", host.redactor.text(M.upstream_error(server, info.name, str(e))))
+                return fault("upstream_unavailable", host.redactor.text(M.unavailable(server, str(e) or M.CRASHED))), 0
+            return fault("upstream_error", host.redactor.text(M.upstream_error(server, info.name, str(e)))), 0
         return self._shape_result(server, info, result)
 
-    def _shape_result(self, server: str, info, result) -> dict:
+    def _start(self, server: str, conn):
+        """None once the connection is up; else the fault of the start that failed."""
+        host = self.host
+        try:
+            host.loop.run(conn.session_ready(), min(LIST_TIMEOUT, self._run_bound()))
+        except concurrent.futures.TimeoutError:
+            return fault("upstream_unavailable", M.unavailable(server, M.NOT_STARTED))
+        except RestartLimit as e:
+            return fault("upstream_unavailable", M.unavailable(server, str(e)))
+        except Exception as e:  # noqa: BLE001 - any failure to start is a world fault
+            return fault("upstream_unavailable", host.redactor.text(M.unavailable(server, M.not_started(str(e)))))
+        return None
+
+    def _shape_result(self, server: str, info, result):
         r, cap = self.host.redactor, self.host.limits.max_response_bytes
         texts = [c.text for c in result.content if getattr(c, "type", None) == "text"]
         structured = result.structured_content
@@ -156,31 +202,31 @@ class Binding:
         if structured is not None:
             size += len(json.dumps(structured).encode("utf-8"))
         if size > cap:
-            return fault("response_too_large", M.too_large(server, info.name, cap))
+            return fault(TOO_LARGE.name, M.too_large(server, info.name, cap)), 0
         if result.is_error:
-            return fault("tool_error", r.text(M.tool_error(server, info.name, texts[0] if texts else "")))
+            return fault("tool_error", r.text(M.tool_error(server, info.name, texts[0] if texts else ""))), size
         if structured is not None:
-            return ok(r.data(_unwrap(structured, info.output_schema)), "json")
+            return ok(r.data(_unwrap(structured, info.output_schema)), "json"), size
         if texts:
             try:
-                return ok(r.data(json.loads(texts[0])), "json")
+                return ok(r.data(json.loads(texts[0])), "json"), size
             except ValueError:
-                return ok(r.text(texts[0]), "text")
-        return ok(None, "none")
+                return ok(r.text(texts[0]), "text"), size
+        return ok(None, "none"), size
 
-    def _http(self, server: str, tool: str, arguments: dict, timeout: float) -> dict:
+    def _http(self, server: str, tool: str, arguments: dict, timeout: float) -> tuple:
         host = self.host
         op = host.operations[server][tool]
         try:
-            value = http_call(host.specs[server], host.secrets, op, arguments, timeout,
-                              host.limits.max_response_bytes)
+            value, size = http_call(host.specs[server], host.secrets, op, arguments, timeout,
+                                    host.limits.max_response_bytes)
         except HttpFault as f:
             messages = {"timeout": M.timed_out(server, tool, round(timeout, 3)),
                         "response_too_large": M.too_large(server, tool, host.limits.max_response_bytes),
                         "upstream_unavailable": M.unavailable(server, f.detail),
                         "upstream_error": M.upstream_error(server, tool, f.detail)}
-            return fault(f.reason, host.redactor.text(messages[f.reason]))
-        return ok(host.redactor.data(value), "none" if value is None else "json")
+            return fault(f.reason, host.redactor.text(messages[f.reason])), 0
+        return ok(host.redactor.data(value), "none" if value is None else "json"), size
 
 
 def _unwrap(structured, output_schema):
@@ -199,30 +245,5 @@ def _check_args(info, arguments: dict) -> None:
     error = jsonschema.exceptions.best_match(info.validator.iter_errors(arguments))
     if error is None:
         return
-    raise ToolError(M.args_rejected(info.server, info.name, _problem(error)), tool="call",
+    raise ToolError(M.args_rejected(info.server, info.name, schema_problem(error)), tool="call",
                     code="tool-args", hint=M.hint_doc(info.ref))
-
-
-def _problem(error) -> str:
-    """A jsonschema error in Lisp words: where (:key paths) and what."""
-    path = " ".join(f":{p}" if isinstance(p, str) else f"[{p}]" for p in error.absolute_path)
-    v, instance = error.validator, error.instance
-    if v == "required":
-        missing = [r for r in error.validator_value if r not in instance]
-        text = M.schema_missing(missing)
-    elif v == "type":
-        expected = error.validator_value
-        expected = " or ".join(expected) if isinstance(expected, list) else expected
-        text = M.schema_type(_show(instance), expected)
-    elif v == "enum":
-        text = M.schema_enum(_show(instance), _show(error.validator_value))
-    elif v == "additionalProperties":
-        extra = sorted(set(instance) - set(error.schema.get("properties", {})))
-        text = M.schema_unknown(extra)
-    else:
-        text = M.schema_other(_show(instance), v, _show(error.validator_value))
-    return M.schema_problem(path, text)
-
-
-def _show(value) -> str:
-    return format_value(value, max_chars=60)

@@ -6,6 +6,7 @@ import json
 
 import attrs
 
+from ..formatter import format_value
 from . import messages as M
 
 INLINE_MAX_TOOLS = 40  # above this many tools the catalog becomes a discovery hint
@@ -149,3 +150,29 @@ def catalog_text(servers: dict, descriptions: dict) -> str:
             summary = f" - {info.summary}" if info.summary else ""
             lines.append(f"  - {info.name}({args_text(info)}){summary}")
     return "\n".join(lines)
+
+
+def schema_problem(error) -> str:
+    """A jsonschema error in Lisp words: where (:key paths) and what."""
+    path = " ".join(f":{p}" if isinstance(p, str) else f"[{p}]" for p in error.absolute_path)
+    v, instance = error.validator, error.instance
+    if v == "required":
+        missing = [r for r in error.validator_value if r not in instance]
+        text = M.schema_missing(missing)
+    elif v == "type":
+        expected = error.validator_value
+        expected = " or ".join(expected) if isinstance(expected, list) else expected
+        text = M.schema_type(show(instance), expected)
+    elif v == "enum":
+        text = M.schema_enum(show(instance), show(error.validator_value))
+    elif v == "additionalProperties":
+        extra = sorted(set(instance) - set(error.schema.get("properties", {})))
+        text = M.schema_unknown(extra)
+    else:
+        text = M.schema_other(show(instance), v, show(error.validator_value))
+    return M.schema_problem(path, text)
+
+
+def show(value) -> str:
+    """A value as the program would print it, cut to 60 characters."""
+    return format_value(value, max_chars=60)

@@ -18,6 +18,7 @@ import attrs
 from . import messages as M
 
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
+TOOL_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}\Z")
 TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+\Z")  # RFC 7230 header names
 VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
 PROTOCOL_HEADERS = {"mcp-protocol-version", "mcp-session-id", "user-agent"}
@@ -27,6 +28,8 @@ MAX_CALL_TIMEOUT = 60.0
 LIST_TIMEOUT = 30.0  # seconds to start an upstream and list its tools (apart from call time)
 DEFAULT_RESPONSE_BYTES = 2 * 1024 * 1024
 DEFAULT_CALLS_PER_PROGRAM = 50
+DEFAULT_SCHEMA_BYTES = 2 * 1024 * 1024  # an OpenAPI document fetched from schema_url
+OVERRIDE_KEYS = {"default_args", "name", "description"}
 
 
 class UpstreamConfigError(ValueError):
@@ -58,6 +61,9 @@ class UpstreamSpec:
     static_headers: tuple = ()  # (name, value) pairs
     schema_path: str | None = None
     include_operations: tuple = ()
+    schema_url: str | None = None  # the document fetched at load instead of schema_path
+    schema_max_bytes: int = DEFAULT_SCHEMA_BYTES
+    overrides: tuple = ()  # (operationId, {"default_args": .., "name": .., "description": ..})
 
 
 @attrs.define
@@ -219,8 +225,9 @@ def _credential(name, spec, base: Path, environ) -> str:
 FIELDS = {
     "mcp_stdio": {"command", "args", "env", "cwd"},
     "mcp_http": {"url", "auth", "static_headers", "allow_insecure_http", "allow_insecure_auth"},
-    "openapi": {"base_url", "schema_file", "include_operations", "auth", "static_headers",
-                "allow_insecure_http", "allow_insecure_auth"},
+    "openapi": {"base_url", "schema_file", "schema_url", "schema_max_bytes", "include_operations",
+                "operation_overrides", "auth", "static_headers", "allow_insecure_http",
+                "allow_insecure_auth"},
 }
 
 
@@ -245,11 +252,49 @@ def _upstream(name: str, raw, base: Path, environ, secrets: Secrets) -> Upstream
                   if transport == "openapi" else url, auth=auth, static_headers=headers)
     if transport == "mcp_http":
         return UpstreamSpec(**common)
-    schema = base / _string(name, raw, "schema_file")
+    if ("schema_file" in raw) == ("schema_url" in raw):
+        _fail(f"upstream '{name}'", M.ONE_SCHEMA_SOURCE)
+    schema_path = schema_url = None
+    if "schema_file" in raw:
+        schema_path = str(base / _string(name, raw, "schema_file"))
+    else:
+        schema_url = _string(name, raw, "schema_url")
+        _check_url(name, raw, "schema_url", schema_url, bool(auth))
+    max_bytes = raw.get("schema_max_bytes", DEFAULT_SCHEMA_BYTES)
+    if type(max_bytes) is not int or max_bytes <= 0:
+        _fail(M.field(name, "schema_max_bytes"), M.NOT_POSITIVE)
     ops = raw.get("include_operations")
     if not isinstance(ops, list) or not ops or not all(isinstance(o, str) and o for o in ops):
         _fail(M.field(name, "include_operations"), M.MISSING if ops is None else M.NOT_STRINGS)
-    return UpstreamSpec(**common, schema_path=str(schema), include_operations=tuple(ops))
+    return UpstreamSpec(**common, schema_path=schema_path, schema_url=schema_url,
+                        schema_max_bytes=max_bytes, include_operations=tuple(ops),
+                        overrides=_overrides(name, raw.get("operation_overrides", {}), ops))
+
+
+def _overrides(name: str, raw, ops) -> tuple:
+    """(operationId, override) pairs, checked: included operations, known keys and types."""
+    where = "operation_overrides"
+    if not isinstance(raw, Mapping):
+        _fail(M.field(name, where), M.NOT_OBJECT)
+    out = []
+    for op, override in raw.items():
+        here = f"{where}.{op}"
+        if op not in ops:
+            _fail(M.field(name, here), M.NOT_INCLUDED)
+        if not isinstance(override, Mapping):
+            _fail(M.field(name, here), M.NOT_OBJECT)
+        if set(override) - OVERRIDE_KEYS:
+            _fail(M.field(name, here), M.unknown_fields(set(override) - OVERRIDE_KEYS))
+        if not isinstance(override.get("default_args", {}), Mapping):
+            _fail(M.field(name, f"{here}.default_args"), M.NOT_OBJECT)
+        if "name" in override and not (isinstance(override["name"], str)
+                                       and TOOL_NAME.match(override["name"])):
+            _fail(M.field(name, f"{here}.name"), M.BAD_TOOL_NAME)
+        text = override.get("description", "x")
+        if not isinstance(text, str) or not text.strip():
+            _fail(M.field(name, f"{here}.description"), M.NOT_STRING)
+        out.append((op, dict(override)))
+    return tuple(out)
 
 
 def _string(name: str, raw, key: str) -> str:

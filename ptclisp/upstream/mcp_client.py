@@ -1,43 +1,66 @@
 """One MCP client connection (stdio or Streamable HTTP) on the official SDK, owned by a task.
 
-The SDK's transports and ClientSession are async context managers that must be entered and
-left in one task, so an owner task holds them open until `close`; calls from other tasks of the
-same loop share the session. A lost connection is noticed by the call that fails; the next
-call starts a fresh one.
+The SDK's ClientSession runs over our byte-counting transports (transports.py), which refuse a
+message over the size cap before it is decoded. The transports and the session are async
+context managers that must be entered and left in one task, so an owner task holds them open
+until `close`; calls from other tasks of the same loop share the session.
+
+A connection known to be dead (the server exited, an oversized answer ended it) is replaced by
+the next call before it sends anything; a call whose request surely never reached the server
+(the pipe was already broken, the HTTP connect failed, the HTTP session was gone) is sent once
+more on a fresh connection. Restarts are bounded: at most MAX_RESTARTS in RESTART_WINDOW
+seconds, so a server that keeps crashing makes calls fail fast instead of hang.
 """
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
+import contextvars
 import logging
 import os
+import time
 
 import anyio
 import httpx2
-from mcp import ClientSession, StdioServerParameters
-from mcp.client.stdio import stdio_client
+from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
 from mcp.types import PaginatedRequestParams
 
+from . import messages as M
 from .config import Secrets, UpstreamSpec
+from .transports import CALL_NOTE, CappedTransport, Link, Note, capped_stdio
 
 log = logging.getLogger("ptclisp.upstream")
 CONNECTION_CLOSED = -32000
 START_TIMEOUT = 20.0  # seconds to spawn, connect and initialize
-CLOSE_TIMEOUT = 10.0  # the SDK's shutdown: stdin closed, a grace period, then the tree killed
+CLOSE_TIMEOUT = 10.0  # the shutdown: stdin closed, a grace period, then the tree killed
+MAX_RESTARTS = 3  # starts after the first within RESTART_WINDOW seconds
+RESTART_WINDOW = 60.0
 
 
 class ConnectionLost(Exception):
     """The upstream's connection ended (process exited, HTTP stream gone)."""
 
 
+class RestartLimit(ConnectionLost):
+    """The upstream was restarted MAX_RESTARTS times within RESTART_WINDOW seconds."""
+
+
+class AnswerTooLarge(Exception):
+    """The transport refused this call's answer for its size (before decoding it)."""
+
+
 class McpConnection:
     """A lazily started, restartable client session to one MCP upstream."""
 
-    def __init__(self, spec: UpstreamSpec, secrets: Secrets):
+    def __init__(self, spec: UpstreamSpec, secrets: Secrets, cap: int):
         self.spec = spec
         self._secrets = secrets
+        self.cap = cap  # bytes of one message from the server
+        self._link = Link(alive=False)
+        self._restarts: collections.deque = collections.deque()  # monotonic times of restarts
         self.session: ClientSession | None = None
         self._owner: asyncio.Task | None = None
         self._stop: asyncio.Event | None = None
@@ -46,47 +69,75 @@ class McpConnection:
         self._scope: anyio.CancelScope | None = None  # the owner's: cancelling it ends the connection
         self.starts = 0  # how many times a connection was opened (restarts show here)
 
-    def _open(self):
+    def _open(self, link: Link):
         spec = self.spec
         if spec.transport == "mcp_stdio":
             env = {**os.environ, **self._secrets.env.get(spec.name, {})}
-            params = StdioServerParameters(command=spec.command, args=list(spec.args), env=env,
-                                           cwd=spec.cwd)
-            return stdio_client(params, errlog=_DEVNULL)
-        client = httpx2.AsyncClient(headers=self._secrets.headers(spec),
-                                   timeout=httpx2.Timeout(30.0, read=300.0))
-        return _http(spec.url, client)
+            return capped_stdio(spec.command, list(spec.args), env, spec.cwd, self.cap, link,
+                                _DEVNULL)
+        headers = {**self._secrets.headers(spec), "Accept-Encoding": "identity"}
+        client = httpx2.AsyncClient(headers=headers, transport=CappedTransport(self.cap, link),
+                                    timeout=httpx2.Timeout(30.0, read=300.0))
+        return _http(spec.url, client, self.cap)
 
     async def session_ready(self) -> ClientSession:
         """The live session, starting one when there is none.
 
         A start runs in the owner task, bounded there by START_TIMEOUT; callers only wait for
         it (a caller that gives up leaves it running, and the next caller waits for the same
-        start), so the SDK's own clean-up always ends a failed start's process."""
+        start), so the transport's own clean-up always ends a failed start's process. A
+        connection its transport saw end (the server exited) is replaced first."""
         if self._starting is None:
             self._starting = asyncio.Lock()
         async with self._starting:
+            if self.session is not None and not self._link.alive:
+                self.session = None  # the server exited or its transport ended it
             if self.session is None:
                 if self._ready is None or self._ready.done():
                     await self.reset()  # what is left of a connection that died
+                    self._count_restart()
                     self._start()
                 await asyncio.shield(self._ready)
             return self.session
+
+    @property
+    def needs_start(self) -> bool:
+        """True when the next call would have to start a connection first."""
+        return self.session is None or not self._link.alive
+
+    @property
+    def bytes_read(self) -> int:
+        """Bytes of messages read from the server on the current (or last) connection."""
+        return self._link.read
+
+    def _count_restart(self) -> None:
+        """RestartLimit when this start would be one restart too many."""
+        if self.starts == 0 or self._link.reason:
+            return  # the first start, or after a connection we ended (an oversized answer)
+        now = time.monotonic()
+        while self._restarts and now - self._restarts[0] > RESTART_WINDOW:
+            self._restarts.popleft()
+        if len(self._restarts) >= MAX_RESTARTS:
+            raise RestartLimit(M.restart_limit(MAX_RESTARTS, RESTART_WINDOW))
+        self._restarts.append(now)
 
     def _start(self) -> None:
         loop = asyncio.get_running_loop()
         self._ready = loop.create_future()
         self._ready.add_done_callback(_retrieved)  # a failure nobody waits for any more is fine
         self._stop = asyncio.Event()
-        self._owner = loop.create_task(self._own(self._ready, self._stop))
+        self._link = Link()
+        # a context of its own: the calls' Notes must not reach the connection's own requests
+        self._owner = loop.create_task(self._own(self._ready, self._stop, self._link),
+                                       context=contextvars.Context())
         self.starts += 1
 
-    async def _own(self, ready: asyncio.Future, stop: asyncio.Event) -> None:
-        # Ended by an anyio cancel scope, never by Task.cancel(): the SDK's shielded shutdown
-        # (which ends the server's process tree) then runs to its end.
+    async def _own(self, ready: asyncio.Future, stop: asyncio.Event, link: Link) -> None:
+        # Ended by an anyio cancel scope, never by Task.cancel(): the transport's shielded
+        # shutdown (which ends the server's process tree) then runs to its end.
         try:
             with anyio.CancelScope() as self._scope:
-                async with self._open() as streams:
+                async with self._open(link) as streams:
                     async with ClientSession(streams[0], streams[1]) as session:
                         with anyio.fail_after(START_TIMEOUT):
                             await session.initialize()
@@ -101,19 +152,37 @@ class McpConnection:
             if isinstance(e, (KeyboardInterrupt, SystemExit)):
                 raise
         finally:
+            link.end()
             if self._ready is ready:  # not a newer connection's
                 self.session = None
 
     async def call(self, tool: str, args: dict):
-        """The CallToolResult of one call; ConnectionLost when the connection is gone."""
-        session = await self.session_ready()
-        try:
-            return await session.call_tool(tool, args)
-        except MCPError as e:
-            if e.error.code == CONNECTION_CLOSED:
+        """The CallToolResult of one call; ConnectionLost when the connection is gone,
+        AnswerTooLarge when its answer was over the cap."""
+        for attempt in range(2):
+            try:
+                session = await self.session_ready()
+            except RestartLimit:
+                raise
+            except ConnectionLost as e:
+                raise ConnectionLost(M.not_started(str(e))) from None
+            note = Note()
+            token = CALL_NOTE.set(note)
+            try:
+                return await session.call_tool(tool, args)
+            except MCPError as e:
+                if note.too_large:
+                    raise AnswerTooLarge() from None
+                lost = e.error.code == CONNECTION_CLOSED or note.session_gone
+                if not lost:
+                    raise
+                reason = self._link.reason
                 await self.reset()
-                raise ConnectionLost(e.error.message) from None
-            raise
+                if attempt == 0 and (not note.delivered or note.session_gone):
+                    continue  # it never reached the server: send it on a fresh connection
+                raise ConnectionLost(M.reset_after_oversized(reason) if reason else M.CRASHED) from None
+            finally:
+                CALL_NOTE.reset(token)
 
     async def list_tools(self) -> list:
         """Every tool the upstream lists (all pages)."""
@@ -153,9 +222,9 @@ class McpConnection:
 
 
 @contextlib.asynccontextmanager
-async def _http(url: str, client: httpx2.AsyncClient):
+async def _http(url: str, client: httpx2.AsyncClient, cap: int):
     async with client:
-        async with streamable_http_client(url, http_client=client) as streams:
+        async with streamable_http_client(url, http_client=client, max_sse_event_size=cap) as streams:
             yield streams
 
 

@@ -41,6 +41,10 @@ INSECURE_AUTH = ("sends credentials over plain http: set allow_insecure_auth: tr
                  "allow it")
 NOT_URL = "must be an http:// or https:// URL"
 CALL_TIMEOUT_MAX = "must be at most 60000 (60 s)"
+ONE_SCHEMA_SOURCE = "set exactly one of 'schema_file' and 'schema_url'"
+NOT_INCLUDED = "names an operation that is not in include_operations"
+NO_PATHS = "it has no 'paths' object"
+BAD_TOOL_NAME = "must be a tool name: letters, digits, '_', '-' and '.', at most 128"
 
 
 def unknown_fields(names) -> str:
@@ -83,6 +87,22 @@ def unreadable_file(path: str, reason: str) -> str:
 
 def bad_schema_file(path: str, reason: str) -> str:
     return f"{path} is not a JSON OpenAPI document ({reason})"
+
+
+def schema_fetch_failed(url: str, reason: str) -> str:
+    return f"cannot fetch {url} ({reason})"
+
+
+def schema_too_large(url: str, cap: int) -> str:
+    return f"{url} is larger than schema_max_bytes ({cap} bytes)"
+
+
+def bad_default_args(op: str, problem: str) -> str:
+    return f"default_args of operation '{op}' do not fit its parameters: {problem}"
+
+
+def name_collision(name: str) -> str:
+    return f"two operations are named '{name}'"
 
 
 def unknown_operation(op: str, known) -> str:
@@ -221,6 +241,19 @@ def http_status(status: int, reason: str) -> str:
 
 CRASHED = "the connection was lost (it restarts on the next call)"
 NOT_STARTED = "it could not be started"
+
+
+def not_started(detail: str) -> str:
+    return f"{NOT_STARTED} ({detail})" if detail else NOT_STARTED
+
+
+def restart_limit(restarts: int, window: float) -> str:
+    return (f"it was restarted {restarts} times within {window:g} s; it is not restarted again "
+            "until that many restarts are older than that")
+
+
+def reset_after_oversized(detail: str) -> str:
+    return f"the connection was reset after an answer {detail} (it restarts on the next call)"
 
 
 # ---------------------------------------------------------------- discovery and catalog

@@ -1,7 +1,10 @@
 """Read-only OpenAPI upstreams: the included GET operations of a JSON document, as tools.
 
-Compiled when the configuration loads: anything but a GET with path/query parameters and a
-JSON (or empty 204) success response is refused then, never at call time.
+Compiled when the configuration loads (the document read from `schema_file`, or fetched from
+`schema_url` with the upstream's headers, at most `schema_max_bytes` read): anything but a GET
+with path/query parameters and a JSON (or empty 204) success response is refused then, never
+at call time. `operation_overrides` may rename an operation's tool, replace its description
+and give default arguments (no longer required; a call's own arguments win).
 """
 from __future__ import annotations
 
@@ -12,21 +15,26 @@ import urllib.parse
 import urllib.request
 
 import attrs
+import jsonschema
 
 from . import messages as M
+from .catalog import schema_problem
 from .config import Secrets, UpstreamConfigError, UpstreamSpec
+
+FETCH_TIMEOUT = 30.0  # seconds to fetch a schema_url at load
 
 
 @attrs.define(frozen=True)
 class Operation:
     """One compiled GET operation."""
 
-    name: str  # its operationId, the tool name
+    name: str  # the tool name: its operationId, or the override's name
     path: str
     description: str
     path_params: tuple
     query_params: tuple
     input_schema: dict
+    defaults: dict = attrs.Factory(dict)  # default_args of its override
 
 
 class HttpFault(Exception):
@@ -37,29 +45,78 @@ class HttpFault(Exception):
         self.reason, self.detail = reason, detail
 
 
-def compile_operations(spec: UpstreamSpec) -> dict:
-    """operationId -> Operation for the spec's include_operations."""
-    where = M.field(spec.name, "schema_file")
-    try:
-        with open(spec.schema_path, encoding="utf-8") as f:
-            doc = json.load(f)
-        paths = doc["paths"]
-        if not isinstance(paths, dict):
-            raise ValueError("'paths' is not an object")
-    except (OSError, ValueError, KeyError, TypeError) as e:
-        raise UpstreamConfigError(M.config_error(where, M.bad_schema_file(spec.schema_path, str(e)))) from None
+def compile_operations(spec: UpstreamSpec, secrets: Secrets) -> dict:
+    """tool name -> Operation for the spec's include_operations."""
+    doc = _document(spec, secrets)
+    source = spec.schema_path or spec.schema_url
+    where = M.field(spec.name, "schema_file" if spec.schema_path else "schema_url")
+    paths = doc.get("paths") if isinstance(doc, dict) else None
+    if not isinstance(paths, dict):
+        raise UpstreamConfigError(M.config_error(where, M.bad_schema_file(source, M.NO_PATHS)))
     by_id = {}
     for path, item in paths.items():
         for method, op in (item or {}).items():
             if isinstance(op, dict) and "operationId" in op:
                 by_id[op["operationId"]] = (path, method.lower(), op, item)
-    out = {}
+    out, overrides = {}, dict(spec.overrides)
     for op_id in spec.include_operations:
         if op_id not in by_id:
             raise UpstreamConfigError(M.config_error(M.field(spec.name, "include_operations"),
                                                      M.unknown_operation(op_id, by_id)))
-        out[op_id] = _compile(spec, op_id, *by_id[op_id])
+        op = _override(spec, op_id, _compile(spec, op_id, *by_id[op_id]), overrides.get(op_id))
+        if op.name in out:
+            raise UpstreamConfigError(M.config_error(M.field(spec.name, "operation_overrides"),
+                                                     M.name_collision(op.name)))
+        out[op.name] = op
     return out
+
+
+def _document(spec: UpstreamSpec, secrets: Secrets) -> dict:
+    """The OpenAPI document of schema_path, or fetched from schema_url (capped before decoding)."""
+    if spec.schema_path:
+        try:
+            with open(spec.schema_path, encoding="utf-8") as f:
+                return json.load(f)
+        except (OSError, ValueError) as e:
+            raise UpstreamConfigError(M.config_error(M.field(spec.name, "schema_file"),
+                                                     M.bad_schema_file(spec.schema_path, str(e)))) from None
+    where, url, cap = M.field(spec.name, "schema_url"), spec.schema_url, spec.schema_max_bytes
+    request = urllib.request.Request(url, headers={**secrets.headers(spec), "Accept": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=FETCH_TIMEOUT) as response:  # noqa: S310 - http(s) only
+            body = response.read(cap + 1)
+    except urllib.error.HTTPError as e:
+        raise UpstreamConfigError(M.config_error(where, M.schema_fetch_failed(url, M.http_status(e.code, e.reason or "")))) from None
+    except (urllib.error.URLError, OSError) as e:
+        reason = getattr(e, "reason", e)
+        raise UpstreamConfigError(M.config_error(where, M.schema_fetch_failed(url, getattr(reason, "strerror", None) or str(reason)))) from None
+    if len(body) > cap:
+        raise UpstreamConfigError(M.config_error(where, M.schema_too_large(url, cap)))
+    try:
+        return json.loads(body)
+    except ValueError as e:
+        raise UpstreamConfigError(M.config_error(where, M.bad_schema_file(url, str(e)))) from None
+
+
+def _override(spec: UpstreamSpec, op_id: str, op: Operation, override) -> Operation:
+    """The operation with its override applied: name, description, default arguments."""
+    if not override:
+        return op
+    defaults = dict(override.get("default_args", {}))
+    schema = op.input_schema
+    error = jsonschema.exceptions.best_match(
+        jsonschema.validators.validator_for(schema)(dict(schema, required=[])).iter_errors(defaults))
+    if error is not None:
+        raise UpstreamConfigError(M.config_error(M.field(spec.name, f"operation_overrides.{op_id}.default_args"),
+                                                 M.bad_default_args(op_id, schema_problem(error))))
+    if defaults and "required" in schema:
+        required = [r for r in schema["required"] if r not in defaults]
+        schema = {k: v for k, v in schema.items() if k != "required"}
+        if required:
+            schema["required"] = required
+    return attrs.evolve(op, name=override.get("name", op.name),
+                        description=" ".join(override.get("description", op.description).split()),
+                        input_schema=schema, defaults=defaults)
 
 
 def _compile(spec, op_id, path, method, op, item) -> Operation:
@@ -108,7 +165,9 @@ def _json_success(responses: dict) -> bool:
 
 def call(spec: UpstreamSpec, secrets: Secrets, op: Operation, args: dict, timeout: float,
          cap: int):
-    """The decoded JSON answer of one GET (None for an empty 204); HttpFault on a world fault."""
+    """(the decoded JSON answer of one GET (None for an empty 204), its bytes); HttpFault on a
+    world fault."""
+    args = {**op.defaults, **args}
     path = op.path
     for name in op.path_params:
         path = path.replace("{" + name + "}", urllib.parse.quote(_text(args[name]), safe=""))
@@ -132,9 +191,9 @@ def call(spec: UpstreamSpec, secrets: Secrets, op: Operation, args: dict, timeou
     if len(body) > cap:
         raise HttpFault("response_too_large", "")
     if status == 204 or not body:
-        return None
+        return None, 0
     try:
-        return json.loads(body)
+        return json.loads(body), len(body)
     except ValueError:
         raise HttpFault("upstream_error", "the answer is not JSON") from None
 

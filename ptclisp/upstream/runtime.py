@@ -24,7 +24,7 @@ from .catalog import Unavailable, near_hint
 from . import messages as M
 from .config import LIST_TIMEOUT, Config, load_config
 from .loop import LoopThread
-from .mcp_client import ConnectionLost, McpConnection
+from .mcp_client import ConnectionLost, McpConnection, RestartLimit
 from .openapi import compile_operations
 from .redact import Redactor
 
@@ -41,9 +41,9 @@ class Upstreams:
         self.secrets = config.secrets
         self.redactor = Redactor(config.secrets.values())
         self.loop = LoopThread()
-        self.connections = {n: McpConnection(s, config.secrets) for n, s in self.specs.items()
-                            if s.transport != "openapi"}
-        self.operations = {n: compile_operations(s) for n, s in self.specs.items()
+        self.connections = {n: McpConnection(s, config.secrets, config.limits.max_response_bytes)
+                            for n, s in self.specs.items() if s.transport != "openapi"}
+        self.operations = {n: compile_operations(s, config.secrets) for n, s in self.specs.items()
                            if s.transport == "openapi"}
         self._tools: dict = {}  # server -> {tool name -> ToolInfo}, once listed
         self._lock = threading.Lock()
@@ -212,6 +212,8 @@ def _validator(schema):
 
 
 def _reason(e: Exception) -> str:
+    if isinstance(e, RestartLimit):
+        return str(e)
     if isinstance(e, ConnectionLost):
-        return f"{M.NOT_STARTED} ({e})" if str(e) else M.NOT_STARTED
+        return M.not_started(str(e))
     return str(e) or type(e).__name__

@@ -9,9 +9,11 @@ import json
 import os
 import random
 import sys
+import threading
 
 import anyio
 
+from mcp.server import stdio as mcp_stdio
 from mcp.server.mcpserver import Context, MCPServer
 
 ORDERS = [
@@ -119,6 +121,37 @@ def echo_token() -> str:
 def pid() -> int:
     """The server's process id."""
     return os.getpid()
+
+
+@shop.tool()
+def die_soon() -> str:
+    """Answers, then exits the server process a moment later (a crash between calls)."""
+    threading.Timer(0.2, os._exit, args=(4,)).start()
+    return "bye"
+
+
+@shop.tool()
+def flood(megabytes: int, ctx: Context, id_last: bool = False) -> str:
+    """A hostile answer: megabytes of one JSON-RPC line written straight to stdout, lazily (the
+    id first, as this SDK writes it, or last, as others do)."""
+    rid = int(ctx.request_id) if ctx.request_id.isdigit() else ctx.request_id
+    head, tail = b'{"jsonrpc":"2.0","id":' + json.dumps(rid).encode() + b',', b"}\n"
+    if id_last:
+        head, tail = b"{", b',"jsonrpc":"2.0","id":' + json.dumps(rid).encode() + b"}\n"
+    out = os.fdopen(_wire_fd(), "wb", closefd=False)
+    out.write(head + b'"result":{"content":[{"type":"text","text":"')
+    piece = b"x" * (1 << 20)
+    for _ in range(megabytes):
+        out.write(piece)
+    out.write(b'"}]}' + tail)
+    out.flush()
+    return "unreachable: the line above was the answer"
+
+
+def _wire_fd() -> int:
+    """The descriptor the SDK's stdio server writes its messages to (it moves them off fd 1)."""
+    claim = mcp_stdio._claims.get(1)
+    return claim.private_fd if claim is not None and claim.private_fd is not None else 1
 
 
 crm = MCPServer("crm")

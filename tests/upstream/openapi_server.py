@@ -5,8 +5,10 @@ import json
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
+DOCUMENT = Path(__file__).resolve().parent / "catalog.openapi.json"
 PRODUCTS = [
     {"id": 1, "name": "hammer", "category": "tools", "price": 12.5, "customer_ids": [10, 12]},
     {"id": 2, "name": "kite", "category": "toys", "price": 30.0, "customer_ids": [11]},
@@ -28,6 +30,10 @@ class Handler(BaseHTTPRequestHandler):
         if parts[0] == "products" and len(parts) == 2:
             found = [p for p in PRODUCTS if str(p["id"]) == parts[1]]
             return self.answer(200, found[0]) if found else self.answer(404, {"error": "no such product"})
+        if url.path == "/openapi.json":  # the document itself, for schema_url (auth required)
+            if not (self.headers.get("Authorization") or "").startswith("Bearer "):
+                return self.answer(401, {"error": "no credential"})
+            return self.answer(200, json.loads(DOCUMENT.read_text()))
         if url.path == "/whoami":
             return self.answer(200, {"authorization": self.headers.get("Authorization"),
                                      "tenant": self.headers.get("X-Tenant")})
