@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 import ptclisp
-from ptclisp import codegen
+from ptclisp import codegen, codegen_fns
 from casefile import check
 from test_cases import CASES, FIXED_CLOCK
 
@@ -28,7 +28,7 @@ def test_generated_code_holds_no_program_text(compile_everything):
     from ptclisp.evaluator import Compiler, Context
     from ptclisp.reader import read
     program = analyze(read('(fn [x] (str "evil\\")\\nimport os" x :k (:k x) data/q))'))
-    emitter = codegen._Emitter(Compiler(Context()))
+    emitter = codegen.Emitter(Compiler(Context()))
     emitter.expr(program.body.body, 1)
     source = "\n".join(emitter.lines)
     assert "evil" not in source and "import" not in source and ":k" not in source
@@ -132,8 +132,8 @@ def test_big_collections_run_a_function_in_its_compiled_loop(monkeypatch):
         loop = compile_fn_loop(compiler, node, ns, fold)
         loops.append(loop)
         return loop
-    compile_fn_loop = codegen.compile_fn_loop
-    monkeypatch.setattr(codegen, "compile_fn_loop", recording)
+    compile_fn_loop = codegen_fns.compile_fn_loop
+    monkeypatch.setattr(codegen_fns, "compile_fn_loop", recording)
     r = ptclisp.run("(defn sq [x] (* x x)) (reduce + 0 (map sq (range 1000)))")
     assert r.value == sum(x * x for x in range(1000))
     assert len(loops) == 1 and loops[0] is not None
