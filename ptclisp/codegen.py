@@ -16,6 +16,7 @@ import logging
 import os
 import threading
 
+import attrs
 from RestrictedPython import compile_restricted_exec
 
 from . import ast as A
@@ -36,7 +37,8 @@ _CODE_CACHE_SIZE = 512
 _CODE_LOCK = threading.Lock()  # sessions on many threads share the cache
 
 _ARITH = {"+": "+", "-": "-"}  # not *: the builtin caps big-integer growth
-_COMPARE = {"<": "<", ">": ">", "<=": "<=", ">=": ">="}
+_COMPARE = {"<": "<", ">": ">", "<=": "<=", ">=": ">=", "=": "==", "not=": "!="}
+_BOOL_RESULT = frozenset(_COMPARE)  # builtins that always return true or false
 _PLAIN_KEYS = (Keyword, str)  # map-literal keys that freeze to themselves and never collide
 
 
@@ -56,6 +58,10 @@ class Emitter:
         self.names = itertools.count()
         self.lines: list[str] = []
         self.loops: list = []  # recur targets: ("loop", binders) innermost last
+        self.known_int: dict[str, str] = {}  # fast locals whose `type(x) is int` is computed
+        self.self_call = None  # (defn name, self slot, arity) of a function calling itself
+        self.before: list[str] = []  # top-level source placed before the built function
+        self.lazy_depth = False  # g_exact: the budget's depth is stored only before calls
 
     def bind(self, value, prefix="k") -> str:
         """A generated global name bound to value in the code's namespace."""
@@ -96,6 +102,8 @@ class Emitter:
         return self.bind(v)
 
     def local(self, node, d):
+        if self.fast:  # a Python local: read where used (recur assigns all slots at once)
+            return self.slot(node.slot)
         t = self.temp()
         self.emit(d, f"{t} = {self.slot(node.slot)}")
         return t
@@ -107,8 +115,9 @@ class Emitter:
     def global_(self, node, d):
         t = self.temp()
         name = self.bind(node.name)
-        self.emit(d, f"{t} = g_ctx.memory.get({name}, g_M)")
-        self.emit(d, f"if {t} is g_M:")
+        self.emit(d, "try:")  # memory is a plain dict; a missing name is the rare case
+        self.emit(d + 1, f"{t} = g_ctx.memory[{name}]")
+        self.emit(d, "except KeyError:")
         self.emit(d + 1, f"{t} = g_unbound({name}, {self.bind(node.fallback)}, {self.bind(node.span)})")
         return t
 
@@ -120,6 +129,13 @@ class Emitter:
     def if_(self, node, d):
         test = self.expr(node.test, d)
         r = self.temp()
+        t = node.test
+        if type(t) is A.BuiltinCall and t.builtin.fn.ptc_name in _BOOL_RESULT:
+            self.emit(d, f"if {test}:")  # a Python bool: its own truth is Lisp's
+            self.emit(d + 1, f"{r} = {self.expr(node.then, d + 1)}")
+            self.emit(d, "else:")
+            self.emit(d + 1, f"{r} = {self.expr(node.else_, d + 1)}")
+            return r
         self.emit(d, f"if {test} is None or {test} is False:")
         self.emit(d + 1, f"{r} = {self.expr(node.else_, d + 1)}")
         self.emit(d, "else:")
@@ -145,7 +161,23 @@ class Emitter:
     def let(self, node, d):
         for pattern, value in node.bindings:
             self.bind_pattern(pattern, self.expr(value, d), d)
+        self.cache_int_tests([p for p, _ in node.bindings], node.body, d)
         return self.expr(node.body, d)
+
+    def cache_int_tests(self, patterns, body, d):
+        """For fast locals that body tests for int twice or more, test once, here, where they
+        are bound (params, let, the top of a loop's iteration: recur jumps back there)."""
+        if not self.fast:
+            return
+        uses = int_tests(body)
+        for p in patterns:
+            if type(p) is A.PBind and uses.get(p.slot, 0) >= 2:
+                name = self.known_int[self.slot(p.slot)] = f"g_i{p.slot}"
+                self.emit(d, f"{name} = type({self.slot(p.slot)}) is int")
+
+    def int_test(self, x: str) -> str:
+        """Python text testing that x (a generated name) holds an int."""
+        return self.known_int.get(x) or f"type({x}) is int"
 
     def bind_pattern(self, pattern, value: str, d):
         if type(pattern) is A.PBind:
@@ -169,6 +201,7 @@ class Emitter:
         self.emit(d + 1, "g_b.countdown = g_b.countdown - 1")
         self.emit(d + 1, "if g_b.countdown <= 0:")
         self.emit(d + 2, f"g_checkpoint(g_b, {self.bind(span)})")
+        self.cache_int_tests(patterns, body, d + 1)
         self.loops.append(patterns)
         try:
             self.emit(d + 1, f"{r} = {self.expr(body, d + 1)}")
@@ -179,6 +212,13 @@ class Emitter:
 
     def recur(self, node, d):
         values = [self.expr(a, d) for a in node.args]
+        if self.fast:  # one assignment: a value naming a slot is read before any slot is set
+            pairs = [(self.slot(p.slot), v) for p, v in zip(self.loops[-1], values)
+                     if type(p) is A.PBind]
+            if pairs:
+                self.emit(d, f"{', '.join(t for t, _ in pairs)} = {', '.join(v for _, v in pairs)}")
+            self.emit(d, "continue")
+            return "None"
         for pattern, v in zip(self.loops[-1], values):
             self.bind_pattern(pattern, v, d)
         self.emit(d, "continue")
@@ -226,7 +266,7 @@ class Emitter:
         cmp = _COMPARE.get(name) if len(args) == 2 else None
         if op or cmp:  # inline the common int/float case; everything else goes to the builtin
             x, y = args
-            ints = " and ".join(f"type({a}) is int" for a in args if not a.lstrip("-").isdigit())
+            ints = " and ".join(self.int_test(a) for a in args if not a.lstrip("-").isdigit())
             self.emit(d, f"if {ints or 'True'}:")
             self.emit(d + 1, f"{t} = {x} {op or cmp} {y}")
             self.emit(d, "else:")
@@ -239,7 +279,7 @@ class Emitter:
         """`(* x y)` on two ints whose product surely fits 63 bits, inline; else the builtin."""
         if len(args) != 2:
             return False
-        tests = " and ".join(f"type({a}) is int and -g_SQ < {a} < g_SQ" for a in args
+        tests = " and ".join(f"{self.int_test(a)} and -g_SQ < {a} < g_SQ" for a in args
                              if not a.lstrip("-").isdigit())
         self.emit(d, f"if {tests or 'True'}:")
         self.emit(d + 1, f"{t} = {args[0]} * {args[1]}")
@@ -273,6 +313,7 @@ class Emitter:
 
     def call_stmt(self, d, t, fn, args, node, name):
         arglist = ", ".join(args)
+        self.sync_depth(d)
         self.emit(d, "try:")
         self.emit(d + 1, f"{t} = {fn}({arglist})")
         self.emit(d, "except g_CATCH as g_e:")
@@ -303,16 +344,34 @@ class Emitter:
         arglist = ", ".join(args)
         t = self.temp()
         self.emit(d, "try:")
-        self.emit(d + 1, f"{t} = {f}({arglist}) if callable({f}) else g_as_fn({f})({arglist})")
+        me = self.self_call
+        if me is not None and len(args) == me[2] and type(node.fn) is A.Local \
+                and node.fn.slot == me[1]:  # `(fn name [..] .. (name ..))`: surely itself
+            self.emit(d + 1, f"{t} = g_exact(template, g_fb, g_fd, {arglist})")
+        elif me is not None and len(args) == me[2] and type(node.fn) is A.Global \
+                and node.fn.name == me[0]:  # a defn calling its name: itself unless redefined
+            self.emit(d + 1, f"if {f} is g_me:")
+            self.emit(d + 2, f"{t} = g_exact(template, g_fb, g_fd, {arglist})")
+            self.emit(d + 1, "else:")
+            self.sync_depth(d + 2)
+            self.emit(d + 2, f"{t} = {f}({arglist}) if callable({f}) else g_as_fn({f})({arglist})")
+        else:
+            self.sync_depth(d + 1)
+            self.emit(d + 1, f"{t} = {f}({arglist}) if callable({f}) else g_as_fn({f})({arglist})")
         self.emit(d, "except g_CATCH as g_e:")
         self.emit(d + 1, f"raise g_call_fix(g_e, {f}, ({arglist}{',' if len(args) == 1 else ''}), "
                          f"{self.bind(node.span)}, {self.bind(node.form)}) from None")
         return t
 
+    def sync_depth(self, d):
+        """In g_exact, store its depth in the budget before a call that may read it."""
+        if self.lazy_depth:
+            self.emit(d, "g_fb.depth = g_fd")
+
     # ------------------------------------------------------------ entry points
 
     def build(self, name: str, params: str = "fr"):
-        source = f"def {name}({params}):\n" + "\n".join(self.lines) + "\n"
+        source = "\n".join([*self.before, f"def {name}({params}):", *self.lines]) + "\n"
         with _CODE_LOCK:
             code = _CODE_CACHE.pop(source, None)  # the same node always gives the same source
         if code is None:
@@ -385,3 +444,39 @@ def compile_or_keep(compile_fn, compiler, node, fallback, *more):
 
 class NeedsFrame(Exception):
     """A fast function met a node or pattern that needs the frame list."""
+
+
+_INT_OPS = frozenset({"+", "-", "*", *_COMPARE})  # builtin_call tests int operands
+_NOT_NODES = frozenset({"span", "form", "value", "fallback", "name", "builtin", "keyword",
+                        "table", "slot", "captures", "nslots", "self_slot", "has_recur"})
+_FIELDS: dict = {}  # AST class -> names of its fields that may hold nodes
+
+
+def nodes(node, into_fns: bool = False):
+    """node and every AST node under it (not inside nested fns unless into_fns), pre-order."""
+    stack = [node]
+    while stack:
+        x = stack.pop()
+        t = type(x)
+        if t is tuple or t is list:
+            stack.extend(reversed(x))
+            continue
+        names = _FIELDS.get(t)
+        if names is None:
+            if not attrs.has(t):
+                continue
+            names = _FIELDS[t] = [f.name for f in attrs.fields(t) if f.name not in _NOT_NODES]
+        yield x
+        if t is not A.Fn or into_fns or x is node:
+            stack.extend(getattr(x, n) for n in reversed(names))
+
+
+def int_tests(node) -> dict:
+    """{slot: times node tests that local for int} in the inline arithmetic of node."""
+    out: dict = {}
+    for x in nodes(node):
+        if type(x) is A.BuiltinCall and len(x.args) == 2 and x.builtin.fn.ptc_name in _INT_OPS:
+            for a in x.args:
+                if type(a) is A.Local:
+                    out[a.slot] = out.get(a.slot, 0) + 1
+    return out

@@ -7,11 +7,9 @@ stack of an error exactly as the generic wrapper (functions.py) does. functions.
 """
 from __future__ import annotations
 
-import attrs
-
 from . import ast as A
 from . import codegen_rt as rt
-from .codegen import Emitter, NeedsFrame
+from .codegen import Emitter, NeedsFrame, nodes
 from .core.maps import twin_key
 from .errors import PtcError
 
@@ -24,35 +22,69 @@ def compile_fn_fast(compiler, node: A.Fn, ns: dict):
     None when the function needs the frame list: a rest parameter, a destructuring parameter,
     or any node in its body that only the closure tier runs (a nested fn, a map literal...).
     The function ticks the budget, counts depth, checks its arity and records itself on the
-    Lisp stack exactly as the generic wrapper (functions.py) does.
+    Lisp stack exactly as the generic wrapper (functions.py) does. A function that calls itself
+    (by its defn name or its fn name) with its own arity also gets `g_exact(template, g_fb,
+    g_d, a0...)`: the same body without the arity check, which those calls enter directly with
+    their own depth g_d. It does not store its depth in the budget on entry and exit: it
+    stores it only before a call that may read it (a builtin, another function), and the
+    public `function` it was entered from restores the budget's depth when it returns or fails.
     """
     if node.rest is not None or any(type(p) not in _SIMPLE_PARAMS for p in node.params):
         return None
-    em = _fast_emitter(compiler, ns)
     n = len(node.params)
-    params = [f"a{i}=g_NOARG" for i in range(n)] + ["*rest"]
-    em.emit(1, f"def function({', '.join(params)}):")
+    args = [f"s{p.slot}" if type(p) is A.PBind else f"a{i}" for i, p in enumerate(node.params)]
+    em = _fast_emitter(compiler, ns)
+    if _calls_itself(node.body, node, n):
+        em.self_call = (node.name, node.self_slot, n)
+        head = "g_exact(template, g_fb, g_d" + "".join(f", {a}" for a in args) + ")"
+        exact = _fast_emitter(compiler, ns, em.names)
+        exact.self_call, exact.lazy_depth = em.self_call, True
+        if not _emit_function(exact, node, 0, head, "None"):
+            return None
+        em.before = exact.lines
+    check = f"rest{f' or {args[-1]} is g_NOARG' if n else ''}"
+    em.emit(1, f"def function({', '.join([f'{a}=g_NOARG' for a in args] + ['*rest'])}):")
     em.emit(2, "g_fb = g_ctx.budget")
-    _emit_tick(em, 2)
-    em.emit(2, "g_fd = g_fb.depth + 1")
-    em.emit(2, "if g_fd > g_fb.max_depth:")
-    em.emit(3, "raise g_fb.depth_error()")
-    em.emit(2, "g_fb.depth = g_fd")
-    em.emit(2, "try:")
-    em.emit(3, "pass")  # the body may be a bare constant, which emits no statement
-    em.emit(3, f"if rest{f' or a{n - 1} is g_NOARG' if n else ''}:")
-    em.emit(4, f"raise g_fn_arity(template, ({''.join(f'a{i}, ' for i in range(n))}*rest,))")
-    r = _emit_fast_body(em, node, 3)
-    if r is None:
+    if not _emit_function(em, node, 1, None, f"({''.join(f'{a}, ' for a in args)}*rest,)", check):
         return None
-    em.emit(3, f"return {r}")
-    em.emit(2, "except g_PtcError as g_e:")
-    em.emit(3, "g_add_frame(g_e, template)")
-    em.emit(3, "raise")
-    em.emit(2, "finally:")
-    em.emit(3, "g_fb.depth = g_fd - 1")
     em.emit(1, "return function")
     return em.build("f_make", "template")
+
+
+def _emit_function(em, node: A.Fn, d: int, head, args: str, check: str = "") -> bool:
+    """A function's entry (one test for the budget tick, the depth limit and the arity, whose
+    slow path is rt.enter), its body and its exit; False if the body needs the frame list."""
+    if head is not None:
+        em.emit(d, f"def {head}:")
+    em.emit(d + 1, "g_c = g_fb.countdown - 1")
+    em.emit(d + 1, "g_fb.countdown = g_c")
+    em.emit(d + 1, f"g_fd = {'g_d' if em.lazy_depth else 'g_fb.depth'} + 1")
+    em.emit(d + 1, f"if g_c <= 0 or g_fd > g_fb.max_depth{f' or {check}' if check else ''}:")
+    em.emit(d + 2, f"g_enter(g_fb, g_fd, template, {args}, {len(node.params)})")
+    if not em.lazy_depth:
+        em.emit(d + 1, "g_fb.depth = g_fd")
+    em.emit(d + 1, "try:")
+    em.emit(d + 2, "pass")  # the body may be a bare constant, which emits no statement
+    if em.self_call is not None:
+        em.emit(d + 2, f"g_me = template[{node.nslots}]")
+    r = _emit_fast_body(em, node, d + 2, named=True)
+    if r is None:
+        return False
+    em.emit(d + 2, f"return {r}")
+    em.emit(d + 1, "except g_PtcError as g_e:")
+    em.emit(d + 2, "g_add_frame(g_e, template)")
+    em.emit(d + 2, "raise")
+    if not em.lazy_depth:
+        em.emit(d + 1, "finally:")
+        em.emit(d + 2, "g_fb.depth = g_fd - 1")
+    return True
+
+
+def _calls_itself(body, fn: A.Fn, n: int) -> bool:
+    """True if body (of fn) calls fn by name with n arguments, outside nested fns."""
+    return any(type(x) is A.Call and len(x.args) == n and (
+        type(x.fn) is A.Global and x.fn.name == fn.name
+        or type(x.fn) is A.Local and x.fn.slot == fn.self_slot) for x in nodes(body))
 
 
 def compile_fn_loop(compiler, node: A.Fn, ns: dict, fold: bool):
@@ -116,15 +148,7 @@ def _owned_assoc(node: A.Fn) -> bool:
 
 def _reads_slot(node, slot: int) -> bool:
     """True if node may read local `slot` (conservatively: any nested function may)."""
-    if type(node) is A.Local:
-        return node.slot == slot
-    if type(node) is A.Fn:
-        return True
-    if type(node) in (tuple, list):
-        return any(_reads_slot(x, slot) for x in node)
-    if attrs.has(type(node)):
-        return any(_reads_slot(getattr(node, f.name), slot) for f in attrs.fields(type(node)))
-    return False
+    return any(type(x) is A.Fn or type(x) is A.Local and x.slot == slot for x in nodes(node))
 
 
 def _owned_fold(em, node: A.Fn):
@@ -181,10 +205,12 @@ def _owned_fold(em, node: A.Fn):
     return em.build("f_loop", "template, xs, acc")
 
 
-def _fast_emitter(compiler, ns):
+def _fast_emitter(compiler, ns, names=None):
     em = Emitter(compiler, ns, fast=True)
-    em.ns.update(g_NOARG=rt.NOARG, g_fn_arity=rt.fn_arity, g_PtcError=PtcError,
-                  g_add_frame=rt.add_frame)
+    if names is not None:  # a second function in the same source: names stay distinct
+        em.names = names
+    em.ns.update(g_NOARG=rt.NOARG, g_enter=rt.enter, g_PtcError=PtcError,
+                 g_add_frame=rt.add_frame)
     return em
 
 
@@ -194,13 +220,14 @@ def _emit_tick(em, d):
     em.emit(d + 1, "g_fb.checkpoint()")
 
 
-def _emit_fast_body(em, node: A.Fn, d, emit: bool = True):
-    """Bind the slots from a<i>, the template and None, then emit the body (unless not emit);
-    None if it cannot."""
+def _emit_fast_body(em, node: A.Fn, d, emit: bool = True, named: bool = False):
+    """Bind the slots from a<i> (unless named: the parameters are s<slot> already), the
+    template and None, then emit the body (unless not emit); None if it cannot."""
     bound = set()
     for i, p in enumerate(node.params):
         if type(p) is A.PBind:
-            em.emit(d, f"s{p.slot} = a{i}")
+            if not named:
+                em.emit(d, f"s{p.slot} = a{i}")
             bound.add(p.slot)
     for inner in [inner for _, inner in node.captures] + [node.self_slot]:
         if inner is not None and inner not in bound:
@@ -214,6 +241,7 @@ def _emit_fast_body(em, node: A.Fn, d, emit: bool = True):
     try:
         if node.has_recur:
             return em.loop_body(list(node.params), node.body, d, node.span)
+        em.cache_int_tests(node.params, node.body, d)
         return em.expr(node.body, d)
     except NeedsFrame:
         return None

@@ -22,6 +22,20 @@ def add_frame(e: PtcError, template):
         e.stack.append((template[-1].ptc_name, e.pos))
 
 
+def enter(b, depth: int, template, args, n: int):
+    """The slow path of a compiled function's entry, in the generic wrapper's order: the
+    budget's checkpoint, the depth limit, then the arity (n parameters; NOARG for missing;
+    args None: the caller knows they match)."""
+    if b.countdown <= 0:
+        b.checkpoint()
+    if depth > b.max_depth:
+        raise b.depth_error()
+    if args is not None and (len(args) != n or (n and args[n - 1] is NOARG)):
+        e = fn_arity(template, args)
+        add_frame(e, template)
+        raise e
+
+
 def fn_arity(template, args):
     """The wrong-arity error of a fast function called with args (NOARG for missing ones)."""
     given = [a for a in args if a is not NOARG]

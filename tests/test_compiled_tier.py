@@ -79,6 +79,17 @@ FAST_PROGRAMS = [
     "(reduce (fn [_ x] x) :start [])",
     "(reduce (fn [acc [k v]] (+ acc v)) 0 {:a 1 :b 2})",
     "(defn d [n] (if (= n 0) 0 (inc (d (dec n))))) (reduce (fn [a x] (+ a (d x))) 0 [1 400])",
+    # self-calls entering the function directly (g_exact): redefinition, errors, depth, arity
+    "(defn f [n] (if (= n 0) (do (def f (fn [x] 100)) 0) (+ 1 (f (dec n))))) [(f 250) (f 3)]",
+    "(defn f [n] (if (= n 0) (/ 1 n) (+ 1 (f (dec n))))) (f 250)",
+    "(defn f [n] (if (= n 0) :x (+ 1 (f (dec n))))) (f 250)",
+    "(defn f [n] (if (< n 1) 0 (+ 1 (f (- n 1))))) (f 299)",
+    "(defn f [n] (if (< n 1) 0 (+ 1 (f (- n 1))))) (f 300)",
+    "(defn f [n] (if (< n 1) 0 (+ (f (- n 1) 1) 1))) (f 250)",
+    "(defn f [n] (if (< n 1) 0 (+ 1 (f (- n 1))))) [(f 250) (pmap f [5 250]) (f 200)]",
+    "(defn f [a b] (if (< a 1) b (f (- a 1) (+ b a)))) (f 260 0.5)",
+    "(let [g (fn walk [n] (if (<= n 0) [] (conj (walk (dec n)) n)))] (count (g 280)))",
+    "(defn f [n] (if (not= n 0) (+ 2 (f (dec n))) 0)) [(f 220) (f true)]",
 ]
 
 
