@@ -21,7 +21,7 @@ from RestrictedPython import compile_restricted_exec
 
 from . import ast as A
 from . import codegen_rt as rt
-from . import evaluator, patterns
+from . import evaluator, fusion, patterns
 from .core.support import as_fn
 from .core.text import _UNCHARGED
 from .errors import PtcError
@@ -38,7 +38,7 @@ _CODE_LOCK = threading.Lock()  # sessions on many threads share the cache
 
 _ARITH = {"+": "+", "-": "-"}  # not *: the builtin caps big-integer growth
 _COMPARE = {"<": "<", ">": ">", "<=": "<=", ">=": ">=", "=": "==", "not=": "!="}
-_BOOL_RESULT = frozenset(_COMPARE)  # builtins that always return true or false
+BOOL_RESULT = frozenset(_COMPARE)  # builtins that always return true or false
 _PLAIN_KEYS = (Keyword, str)  # map-literal keys that freeze to themselves and never collide
 
 
@@ -62,6 +62,7 @@ class Emitter:
         self.self_call = None  # (defn name, self slot, arity) of a function calling itself
         self.before: list[str] = []  # top-level source placed before the built function
         self.lazy_depth = False  # g_exact: the budget's depth is stored only before calls
+        self.slot_prefix = ""  # fused pipelines: each inlined function's slots apart
 
     def bind(self, value, prefix="k") -> str:
         """A generated global name bound to value in the code's namespace."""
@@ -110,7 +111,7 @@ class Emitter:
 
     def slot(self, n: int) -> str:
         """Where local slot n lives: a Python local in a fast function, else a frame cell."""
-        return f"s{n}" if self.fast else f"fr[{n}]"
+        return f"s{self.slot_prefix}{n}" if self.fast else f"fr[{n}]"
 
     def global_(self, node, d):
         t = self.temp()
@@ -130,7 +131,7 @@ class Emitter:
         test = self.expr(node.test, d)
         r = self.temp()
         t = node.test
-        if type(t) is A.BuiltinCall and t.builtin.fn.ptc_name in _BOOL_RESULT:
+        if type(t) is A.BuiltinCall and t.builtin.fn.ptc_name in BOOL_RESULT:
             self.emit(d, f"if {test}:")  # a Python bool: its own truth is Lisp's
             self.emit(d + 1, f"{r} = {self.expr(node.then, d + 1)}")
             self.emit(d, "else:")
@@ -255,6 +256,8 @@ class Emitter:
         return t
 
     def builtin_call(self, node, d):
+        if not self.fast and fusion.stages(node) is not None:
+            return self.closure(node, d)  # the closure tier runs it as one fused loop (pipeline.py)
         b = node.builtin
         args = [self.expr(a, d) for a in node.args]
         t = self.temp()
@@ -311,6 +314,21 @@ class Emitter:
         self.call_stmt(d + 1, t, self.bind(node.builtin.fn, "b"), args, node, "str")
         return True
 
+    def unary(self, node, args, t, d) -> bool:
+        """`(inc x)`, `(even? x)`...: the int case inline, anything else to the builtin."""
+        if len(args) != 1:
+            return False
+        x = args[0]
+        self.emit(d, f"if {self.int_test(x)}:")
+        self.emit(d + 1, f"{t} = {_UNARY[node.builtin.fn.ptc_name].format(x=x)}")
+        self.emit(d, "else:")
+        self.call_stmt(d + 1, t, self.bind(node.builtin.fn, "b"), args, node,
+                       node.builtin.fn.ptc_name)
+        return True
+
+    def named(self, node, d):
+        return node.name
+
     def call_stmt(self, d, t, fn, args, node, name):
         arglist = ", ".join(args)
         self.sync_depth(d)
@@ -329,11 +347,10 @@ class Emitter:
             self.emit(d, f"{t} = g_lookup({coll}, {k}, {default})")
             return t
         self.emit(d, f"if type({coll}) is dict:")
-        self.emit(d + 1, f"{t} = {coll}.get({k}, g_M)")
-        self.emit(d + 1, f"if {t} is g_M:")  # JSON data: the string key (lookup's first fallback)
-        self.emit(d + 2, f"{t} = {coll}.get({self.bind(node.keyword.name)}, g_M)")
-        self.emit(d + 2, f"if {t} is g_M:")
-        self.emit(d + 3, f"{t} = g_lookup({coll}, {k})")
+        self.emit(d + 1, "try:")  # a present key is the common case: no method call
+        self.emit(d + 2, f"{t} = {coll}[{k}]")
+        self.emit(d + 1, "except KeyError:")  # the string key, the underscored spelling...
+        self.emit(d + 2, f"{t} = g_lookup({coll}, {k})")
         self.emit(d, "else:")
         self.emit(d + 1, f"{t} = g_lookup({coll}, {k})")
         return t
@@ -385,7 +402,18 @@ class Emitter:
         return self.ns[name]
 
 
-_INLINE = {"*": Emitter.times, "str": Emitter.str_}  # builtins emitted inline (common cases)
+_UNARY = {"inc": "{x} + 1", "dec": "{x} - 1", "even?": "{x} % 2 == 0", "odd?": "{x} % 2 == 1",
+          "zero?": "{x} == 0", "pos?": "{x} > 0", "neg?": "{x} < 0"}  # on an int
+_INLINE = {"*": Emitter.times, "str": Emitter.str_,  # builtins emitted inline (common cases)
+           **{name: Emitter.unary for name in _UNARY}}
+BOOL_RESULT = BOOL_RESULT | {"even?", "odd?", "zero?", "pos?", "neg?"}
+
+
+@attrs.define(slots=True)
+class Named:
+    """A node standing for a value generated code already holds in a Python name."""
+
+    name: str
 
 _HANDLERS = {
     A.Const: Emitter.const, A.Local: Emitter.local, A.Global: Emitter.global_,
@@ -393,6 +421,7 @@ _HANDLERS = {
     A.Or: Emitter.and_or, A.Let: Emitter.let, A.Loop: Emitter.loop, A.Recur: Emitter.recur,
     A.Case: Emitter.case, A.VectorLit: Emitter.vector_lit, A.BuiltinCall: Emitter.builtin_call,
     A.KeywordCall: Emitter.keyword_call, A.Call: Emitter.call, A.MapLit: Emitter.map_lit,
+    Named: Emitter.named,
 }
 
 
@@ -446,36 +475,12 @@ class NeedsFrame(Exception):
     """A fast function met a node or pattern that needs the frame list."""
 
 
-_INT_OPS = frozenset({"+", "-", "*", *_COMPARE})  # builtin_call tests int operands
-_NOT_NODES = frozenset({"span", "form", "value", "fallback", "name", "builtin", "keyword",
-                        "table", "slot", "captures", "nslots", "self_slot", "has_recur"})
-_FIELDS: dict = {}  # AST class -> names of its fields that may hold nodes
-
-
-def nodes(node, into_fns: bool = False):
-    """node and every AST node under it (not inside nested fns unless into_fns), pre-order."""
-    stack = [node]
-    while stack:
-        x = stack.pop()
-        t = type(x)
-        if t is tuple or t is list:
-            stack.extend(reversed(x))
-            continue
-        names = _FIELDS.get(t)
-        if names is None:
-            if not attrs.has(t):
-                continue
-            names = _FIELDS[t] = [f.name for f in attrs.fields(t) if f.name not in _NOT_NODES]
-        yield x
-        if t is not A.Fn or into_fns or x is node:
-            stack.extend(getattr(x, n) for n in reversed(names))
-
-
+_INT_OPS = frozenset({"+", "-", "*", *_COMPARE, *_UNARY})  # builtin_call tests int operands
 def int_tests(node) -> dict:
     """{slot: times node tests that local for int} in the inline arithmetic of node."""
     out: dict = {}
-    for x in nodes(node):
-        if type(x) is A.BuiltinCall and len(x.args) == 2 and x.builtin.fn.ptc_name in _INT_OPS:
+    for x in fusion.nodes(node):
+        if type(x) is A.BuiltinCall and len(x.args) <= 2 and x.builtin.fn.ptc_name in _INT_OPS:
             for a in x.args:
                 if type(a) is A.Local:
                     out[a.slot] = out.get(a.slot, 0) + 1

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from . import ast as A
 from . import codegen_rt as rt
-from .codegen import Emitter, NeedsFrame, nodes
+from .codegen import Emitter, NeedsFrame
+from .fusion import nodes
 from .core.maps import twin_key
 from .errors import PtcError
 

@@ -8,8 +8,10 @@ from ptclisp import codegen, codegen_fns
 from casefile import check
 from test_cases import CASES, FIXED_CLOCK
 
-# the cases whose programs define functions or loops: the ones codegen can change
-HOT = [c for c in CASES if any(w in s.program for s in c.steps for w in ("fn", "loop", "#("))]
+# the cases whose programs define functions or loops, or run map/filter/remove/keep/reduce
+# chains (fused pipelines, pipeline.py): the ones codegen can change
+HOT = [c for c in CASES if any(w in s.program for s in c.steps for w in (
+    "fn", "loop", "#(", "(map", "(filter", "(remove", "(keep", "(reduce"))]
 
 
 @pytest.fixture
@@ -167,3 +169,50 @@ def test_private_map_fold_errors_name_the_function(monkeypatch):
     r = ptclisp.run("(defn put [m x] (assoc m x (/ 1 x))) (reduce put {} [2 1 0])")
     assert r.status == "error" and "Divide by zero" in r.error.message
     assert [name for name, _ in r.error.stack] == ["put"]
+
+
+# ---------------------------------------------------------------- fused pipelines (pipeline.py)
+
+PIPELINES = [
+    "(->> (range 300) (map inc) (filter even?) (reduce + 0))",
+    "(->> [1 2 \"a\" 4] (filter #(> % 1)) (map inc) (reduce + 0))",
+    "(->> [1 2 :a] (map identity) (filter some?) (reduce + 0))",
+    "(->> [1 2 nil] (map inc) (filter odd?))",
+    "(->> [{:a 1} {:a \"x\"}] (map :a) (map #(* % 2)))",
+    "(->> (range 10) (map #(/ 10 %)) (reduce + 0))",
+    "(->> [[1] [2 3]] (map count) (reduce (fn [a x] (+ a (first x))) 0))",
+    "(->> [1 2 3] (map inc) (filter (fn [x y] x)))",
+    "(defn d [n] (if (= n 0) (->> [1 2] (map inc) (reduce + 0)) (d (dec n)))) (d 290)",
+    "(defn d [n] (if (= n 0) (->> [1 2] (map #(+ % 1)) (reduce + 0)) (d (dec n)))) (d 299)",
+]
+
+
+@pytest.mark.parametrize("source", PIPELINES)
+def test_fused_pipelines_match_the_unfused_run(monkeypatch, source):
+    """Values, and errors with their spans and stacks, are the unfused builtins' own."""
+    unfused, fused = _both_tiers(monkeypatch, source, ptclisp.Limits(max_depth=300))
+    assert unfused == fused
+
+
+def test_fused_pipeline_stops_at_the_step_limit(monkeypatch):
+    """The budget is charged per chunk of items: a long chain still ends at max_steps."""
+    monkeypatch.setattr(codegen, "THRESHOLD", 1)
+    r = ptclisp.run("(->> (range 200000) (map #(* % 2)) (filter #(> % 5)) (reduce + 0))",
+                    limits=ptclisp.Limits(max_steps=5000))
+    assert r.status == "error" and r.error.limit == "max_steps"
+
+
+def test_fused_pipeline_source_passes_the_policy(monkeypatch):
+    """The fused loop's generated source is checked by RestrictedPython like any other."""
+    checked = []
+    original = codegen.check_policy
+
+    def spy(source):
+        checked.append(source)
+        original(source)
+    monkeypatch.setattr(codegen, "check_policy", spy)
+    monkeypatch.setattr(codegen, "_CODE_CACHE", {})
+    r = ptclisp.run("(let [k 3] (->> (range 500) (keep #(when (odd? %) (* % k)))"
+                    " (remove #(< % 10)) (map str) (map count) (reduce + 0)))")
+    assert r.error is None
+    assert any(src.startswith("def pipe(") for src in checked)
