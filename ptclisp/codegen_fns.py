@@ -154,14 +154,16 @@ def _reads_slot(node, slot: int) -> bool:
 
 def _owned_fold(em, node: A.Fn):
     """`f_loop` for a fold of `(fn [m x] (assoc m k v))` (see _owned_assoc): a private dict
-    takes each item's key and value in place, as a transient would. A key that is not a
-    plain scalar ends the private map: the rest of the items run the usual fold."""
+    (or, for a vector, a private list) takes each item's key and value in place, as a
+    transient would. A key that is not a plain scalar ends the private map: the rest of the
+    items run the usual fold; an index out of range is assoc's own error."""
     body = node.body
     em.emit(1, "g_fb = g_ctx.budget")
     em.emit(1, "g_fd0 = g_fb.depth")
     em.emit(1, "g_fd, g_fm = g_fd0 + 1, g_fb.max_depth")
     em.emit(1, "g_it = iter(xs)")
     em.emit(1, "g_tm = g_transient(acc, xs)")
+    em.emit(1, "g_vec = type(g_tm) is list")
     em.emit(1, "if g_fd > g_fm and len(xs):")  # the first call would fail
     em.emit(2, "raise g_fb.depth_error()")
     em.emit(1, "try:")
@@ -174,7 +176,16 @@ def _owned_fold(em, node: A.Fn):
     if _emit_fast_body(em, node, 4, emit=False) is None:
         raise NeedsFrame
     k, v = em.expr(body.args[1], 4), em.expr(body.args[2], 4)
-    em.emit(4, f"if type({k}) is int:")  # no twin, freezes to itself, never a KeyedMap key
+    em.emit(4, "if g_vec:")  # a vector: an index in range, or its count (append)
+    em.emit(5, f"if type({k}) is int and 0 <= {k} < len(g_tm):")
+    em.emit(6, f"g_tm[{k}] = {v}")
+    em.emit(5, f"elif type({k}) is int and {k} == len(g_tm):")
+    em.emit(6, f"g_tm.append({v})")
+    em.emit(5, "else:")  # assoc's own error, and its span
+    em.call_stmt(6, "acc", em.bind(body.builtin.fn, "b"), ["g_tm", k, v], body, "assoc")
+    em.emit(6, "g_tm = None")
+    em.emit(6, "break")
+    em.emit(4, f"elif type({k}) is int:")  # no twin, freezes to itself, never a KeyedMap key
     em.emit(5, f"g_tm[{k}] = {v}")
     em.emit(4, f"elif type({k}) in g_PLAIN_KEY:")
     em.emit(5, f"g_tm[g_twin_key(g_tm, {k})] = {v}")

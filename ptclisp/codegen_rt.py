@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import evaluator, messages
 from .errors import EvalError, LimitExceeded, PtcError
-from .values import HashMap, Keyword, hkey
+from .values import HashMap, Keyword, PVector, hkey
 
 MAX_STACK_FRAMES = 8  # Lisp frames kept on an error
 NOARG = object()  # a parameter of a fast function that got no argument
@@ -82,10 +82,13 @@ def case_index(table, v):
 
 
 def transient(acc, xs):
-    """A private dict copy of a fold's starting map (nil: empty), or None to fold as usual."""
+    """A private dict copy of a fold's starting map (nil: empty), a private list copy of its
+    starting vector, or None to fold as usual."""
     if acc is None:
         return {}
     t = type(acc)
+    if t is list or t is tuple or t is PVector:
+        return list(acc)
     if (t is dict or t is HashMap) and len(acc) <= 4 * len(xs) + 64:
         return dict(acc) if t is dict else dict(acc.items())
     return None
