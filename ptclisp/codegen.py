@@ -98,7 +98,7 @@ class Emitter:
         v = node.value
         if v is None or v is True or v is False:
             return repr(v)
-        if type(v) is int and -1_000_000 < v < 1_000_000:
+        if type(v) is int and -2**62 < v < 2**62:  # a literal: no int test needed on it
             return repr(v)
         return self.bind(v)
 
@@ -214,6 +214,8 @@ class Emitter:
     def recur(self, node, d):
         values = [self.expr(a, d) for a in node.args]
         if self.fast:  # one assignment: a value naming a slot is read before any slot is set
+            if any(type(p) not in (A.PBind, A.PIgnore) for p in self.loops[-1]):
+                raise NeedsFrame
             pairs = [(self.slot(p.slot), v) for p, v in zip(self.loops[-1], values)
                      if type(p) is A.PBind]
             if pairs:
@@ -438,9 +440,20 @@ def compile_fn_body(compiler, node: A.Fn):
 
 
 def compile_loop_continuation(compiler, node: A.Loop):
-    """`cont(fr)` running a loop's remaining iterations from the slots' current values."""
-    em = Emitter(compiler)
-    r = em.loop_body([p for p, _ in node.bindings], node.body, 1, node.span)
+    """`cont(fr)` running a loop's remaining iterations from the slots' current values.
+
+    A loop whose body needs no frame (no nested fn, no destructuring...) runs over Python
+    locals read from the frame once: nothing but the loop sees the slots it sets."""
+    patterns = [p for p, _ in node.bindings]
+    em = Emitter(compiler, fast=True)
+    slots = sorted({x.slot for x in fusion.nodes(node) if type(x) in (A.Local, A.PBind)})
+    for n in slots:
+        em.emit(1, f"s{n} = fr[{n}]")
+    try:
+        r = em.loop_body(patterns, node.body, 1, node.span)
+    except NeedsFrame:
+        em = Emitter(compiler)
+        r = em.loop_body(patterns, node.body, 1, node.span)
     em.emit(1, f"return {r}")
     return em.build("loop_cont")
 
