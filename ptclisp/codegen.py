@@ -297,7 +297,7 @@ class Emitter:
         concatenation; any other argument, or a longer text, goes to the builtin."""
         if not 2 <= len(args) <= 8:
             return False
-        tests, lengths, parts, room = [], [], [], _UNCHARGED - 20 * len(args)
+        parts, texts, room = [], [], _UNCHARGED
         for a, x in zip(node.args, args):
             if type(a) is A.Const and type(a.value) is str:
                 room -= len(a.value)
@@ -305,12 +305,19 @@ class Emitter:
                 continue
             if type(a) is A.Const:
                 return False
-            tests.append(f"(type({x}) is str or type({x}) is int and -g_SQ < {x} < g_SQ)")
-            lengths.append(f"(len({x}) if type({x}) is str else 0)")
-            parts.append(f"({x} if type({x}) is str else str({x}))")
-        if room <= 0 or not tests:
+            p = self.temp()  # x as text, or None when the builtin must decide
+            self.emit(d, f"if type({x}) is str:")
+            self.emit(d + 1, f"{p} = {x}")
+            self.emit(d, f"elif type({x}) is int and -g_SQ < {x} < g_SQ:")
+            self.emit(d + 1, f"{p} = str({x})")
+            self.emit(d, "else:")
+            self.emit(d + 1, f"{p} = None")
+            parts.append(p)
+            texts.append(p)
+        if room <= 0 or not texts:
             return False
-        self.emit(d, f"if {' and '.join(tests)} and {' + '.join(lengths)} < {room}:")
+        known = " and ".join(f"{p} is not None" for p in texts)
+        self.emit(d, f"if {known} and {' + '.join(f'len({p})' for p in texts)} < {room}:")
         self.emit(d + 1, f"{t} = {' + '.join(parts)}")
         self.emit(d, "else:")
         self.call_stmt(d + 1, t, self.bind(node.builtin.fn, "b"), args, node, "str")

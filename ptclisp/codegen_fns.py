@@ -94,8 +94,8 @@ def compile_fn_loop(compiler, node: A.Fn, ns: dict, fold: bool):
     `f_loop(template, xs, acc)`: [(f x) for x in xs] for a one-parameter function (map,
     filter...), or with fold the left fold of a two-parameter function from acc (reduce).
     The loop a higher-order builtin runs instead of calling the function per item: each item
-    ticks the budget, counts depth and records the function on the Lisp stack of an error
-    exactly as a call would; only the call itself is gone.
+    ticks the budget (charged per chunk of rt.CHUNK items), counts depth and records the
+    function on the Lisp stack of an error exactly as a call would; only the call is gone.
     """
     if node.rest is not None or len(node.params) != (2 if fold else 1) \
             or any(type(p) not in _SIMPLE_PARAMS for p in node.params):
@@ -116,21 +116,25 @@ def compile_fn_loop(compiler, node: A.Fn, ns: dict, fold: bool):
         em.emit(1, "g_append = g_out.append")
     em.emit(1, "if g_fd > g_fm and len(xs):")  # the first call would fail
     em.emit(2, "raise g_fb.depth_error()")
+    em.emit(1, "g_n = len(xs)")
     em.emit(1, "try:")
     em.emit(2, "g_fb.depth = g_fd  # each item's call is one level deeper; its own calls restore it")
-    em.emit(2, f"for {item} in xs:")
-    _emit_tick(em, 3)
+    em.emit(2, "for g_lo in range(0, g_n, g_CHUNK):")  # one budget charge per chunk of calls
+    em.emit(3, "g_fb.countdown = g_fb.countdown - min(g_CHUNK, g_n - g_lo)")
+    em.emit(3, "if g_fb.countdown <= 0:")
+    em.emit(4, "g_fb.checkpoint()")
+    em.emit(3, f"for {item} in xs[g_lo:g_lo + g_CHUNK]:")
     if fold:
-        em.emit(3, "a0 = acc")
-    em.emit(3, "try:")
-    em.emit(4, "pass")  # the body may be a bare constant, which emits no statement
-    r = _emit_fast_body(em, node, 4)
+        em.emit(4, "a0 = acc")
+    em.emit(4, "try:")
+    em.emit(5, "pass")  # the body may be a bare constant, which emits no statement
+    r = _emit_fast_body(em, node, 5)
     if r is None:
         return None
-    em.emit(3, "except g_PtcError as g_e:")
-    em.emit(4, "g_add_frame(g_e, template)")
-    em.emit(4, "raise")
-    em.emit(3, f"acc = {r}" if fold else f"g_append({r})")
+    em.emit(4, "except g_PtcError as g_e:")
+    em.emit(5, "g_add_frame(g_e, template)")
+    em.emit(5, "raise")
+    em.emit(4, f"acc = {r}" if fold else f"g_append({r})")
     em.emit(1, "finally:")
     em.emit(2, "g_fb.depth = g_fd0")
     em.emit(1, f"return {'acc' if fold else 'g_out'}")
@@ -222,7 +226,7 @@ def _fast_emitter(compiler, ns, names=None):
     if names is not None:  # a second function in the same source: names stay distinct
         em.names = names
     em.ns.update(g_NOARG=rt.NOARG, g_enter=rt.enter, g_PtcError=PtcError,
-                 g_add_frame=rt.add_frame)
+                 g_add_frame=rt.add_frame, g_CHUNK=rt.CHUNK)
     return em
 
 

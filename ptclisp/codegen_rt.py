@@ -10,6 +10,7 @@ from . import evaluator, messages
 from .errors import EvalError, LimitExceeded, PtcError
 from .values import HashMap, Keyword, PVector, hkey
 
+CHUNK = 1024  # items per budget charge (and clock read) in loops over a whole collection
 MAX_STACK_FRAMES = 8  # Lisp frames kept on an error
 NOARG = object()  # a parameter of a fast function that got no argument
 PLAIN_KEY = frozenset({str, Keyword, float, type(None)})  # keys freeze() leaves as they are

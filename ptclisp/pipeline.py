@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from . import ast as A
 from . import analyzer, codegen, fusion
+from . import codegen_rt as rt
 from .codegen import Emitter, Named, NeedsFrame
 from .core.seqs_base import items
 from .errors import LimitExceeded, PtcError
 from .evaluator import CONVERTED, python_error
 from .values import Keyword
 
-CHUNK = 1024  # items per budget charge and clock read
 _FUSE_ERRORS = (PtcError, *CONVERTED)
 
 def compile_pipeline(compiler, node):
@@ -79,7 +79,7 @@ def _call(node, args):
 def _compile_fused(compiler, stages):
     """`pipe(fr, src, init)`: the whole pipeline as one loop (see the module docstring)."""
     em = Emitter(compiler, {}, fast=True)
-    em.ns.update(g_items=items, g_CHUNK=CHUNK, g_list=list)
+    em.ns.update(g_items=items, g_CHUNK=rt.CHUNK)
     calls = sum(1 for s in stages if type(s.fn) is A.Fn)  # steps per item: the calls saved
     em.emit(1, "g_fb = g_ctx.budget")
     em.emit(1, f"xs = g_items(src, {em.bind(stages[0].node.builtin.fn.ptc_name)})")
