@@ -323,6 +323,18 @@ class Emitter:
         self.call_stmt(d + 1, t, self.bind(node.builtin.fn, "b"), args, node, "str")
         return True
 
+    def mod(self, node, args, t, d) -> bool:
+        """`(mod x y)` of two ints, y not zero, inline (Python's % is Clojure's mod on ints)."""
+        if len(args) != 2:
+            return False
+        x, y = args
+        tests = [self.int_test(a) for a in args if not a.lstrip("-").isdigit()]
+        self.emit(d, f"if {' and '.join(tests + [f'{y} != 0'])}:")
+        self.emit(d + 1, f"{t} = {x} % {y}")
+        self.emit(d, "else:")
+        self.call_stmt(d + 1, t, self.bind(node.builtin.fn, "b"), args, node, "mod")
+        return True
+
     def unary(self, node, args, t, d) -> bool:
         """`(inc x)`, `(even? x)`...: the int case inline, anything else to the builtin."""
         if len(args) != 1:
@@ -413,7 +425,7 @@ class Emitter:
 
 _UNARY = {"inc": "{x} + 1", "dec": "{x} - 1", "even?": "{x} % 2 == 0", "odd?": "{x} % 2 == 1",
           "zero?": "{x} == 0", "pos?": "{x} > 0", "neg?": "{x} < 0"}  # on an int
-_INLINE = {"*": Emitter.times, "str": Emitter.str_,  # builtins emitted inline (common cases)
+_INLINE = {"*": Emitter.times, "str": Emitter.str_, "mod": Emitter.mod,  # inline common cases
            **{name: Emitter.unary for name in _UNARY}}
 BOOL_RESULT = BOOL_RESULT | {"even?", "odd?", "zero?", "pos?", "neg?"}
 
@@ -495,7 +507,7 @@ class NeedsFrame(Exception):
     """A fast function met a node or pattern that needs the frame list."""
 
 
-_INT_OPS = frozenset({"+", "-", "*", *_COMPARE, *_UNARY})  # builtin_call tests int operands
+_INT_OPS = frozenset({"+", "-", "*", "mod", *_COMPARE, *_UNARY})  # builtin_call tests int operands
 def int_tests(node) -> dict:
     """{slot: times node tests that local for int} in the inline arithmetic of node."""
     out: dict = {}
