@@ -21,9 +21,9 @@ from RestrictedPython import compile_restricted_exec
 
 from . import ast as A
 from . import codegen_rt as rt
+from . import codegen_inline as inline
 from . import evaluator, fusion, patterns
 from .core.support import as_fn
-from .core.text import _UNCHARGED
 from .errors import PtcError
 from .values import MISSING, Keyword, lookup
 
@@ -264,8 +264,8 @@ class Emitter:
         args = [self.expr(a, d) for a in node.args]
         t = self.temp()
         name = b.fn.ptc_name
-        inline = _INLINE.get(name)
-        if inline is not None and inline(self, node, args, t, d):
+        emit_inline = _INLINE.get(name)
+        if emit_inline is not None and emit_inline(self, node, args, t, d):
             return t
         op = _ARITH.get(name) if len(args) == 2 else None
         cmp = _COMPARE.get(name) if len(args) == 2 else None
@@ -279,73 +279,6 @@ class Emitter:
         else:
             self.call_stmt(d, t, self.bind(b.fn, "b"), args, node, name)
         return t
-
-    def times(self, node, args, t, d) -> bool:
-        """`(* x y)` on two ints whose product surely fits 63 bits, inline; else the builtin."""
-        if len(args) != 2:
-            return False
-        tests = " and ".join(f"{self.int_test(a)} and -g_SQ < {a} < g_SQ" for a in args
-                             if not a.lstrip("-").isdigit())
-        self.emit(d, f"if {tests or 'True'}:")
-        self.emit(d + 1, f"{t} = {args[0]} * {args[1]}")
-        self.emit(d, "else:")
-        self.call_stmt(d + 1, t, self.bind(node.builtin.fn, "b"), args, node, "*")
-        return True
-
-    def str_(self, node, args, t, d) -> bool:
-        """`(str ...)` of strings and ints short enough to need no size charge, as one
-        concatenation; any other argument, or a longer text, goes to the builtin."""
-        if not 2 <= len(args) <= 8:
-            return False
-        parts, texts, room = [], [], _UNCHARGED
-        for a, x in zip(node.args, args):
-            if type(a) is A.Const and type(a.value) is str:
-                room -= len(a.value)
-                parts.append(x)
-                continue
-            if type(a) is A.Const:
-                return False
-            p = self.temp()  # x as text, or None when the builtin must decide
-            self.emit(d, f"if type({x}) is str:")
-            self.emit(d + 1, f"{p} = {x}")
-            self.emit(d, f"elif type({x}) is int and -g_SQ < {x} < g_SQ:")
-            self.emit(d + 1, f"{p} = str({x})")
-            self.emit(d, "else:")
-            self.emit(d + 1, f"{p} = None")
-            parts.append(p)
-            texts.append(p)
-        if room <= 0 or not texts:
-            return False
-        known = " and ".join(f"{p} is not None" for p in texts)
-        self.emit(d, f"if {known} and {' + '.join(f'len({p})' for p in texts)} < {room}:")
-        self.emit(d + 1, f"{t} = {' + '.join(parts)}")
-        self.emit(d, "else:")
-        self.call_stmt(d + 1, t, self.bind(node.builtin.fn, "b"), args, node, "str")
-        return True
-
-    def mod(self, node, args, t, d) -> bool:
-        """`(mod x y)` of two ints, y not zero, inline (Python's % is Clojure's mod on ints)."""
-        if len(args) != 2:
-            return False
-        x, y = args
-        tests = [self.int_test(a) for a in args if not a.lstrip("-").isdigit()]
-        self.emit(d, f"if {' and '.join(tests + [f'{y} != 0'])}:")
-        self.emit(d + 1, f"{t} = {x} % {y}")
-        self.emit(d, "else:")
-        self.call_stmt(d + 1, t, self.bind(node.builtin.fn, "b"), args, node, "mod")
-        return True
-
-    def unary(self, node, args, t, d) -> bool:
-        """`(inc x)`, `(even? x)`...: the int case inline, anything else to the builtin."""
-        if len(args) != 1:
-            return False
-        x = args[0]
-        self.emit(d, f"if {self.int_test(x)}:")
-        self.emit(d + 1, f"{t} = {_UNARY[node.builtin.fn.ptc_name].format(x=x)}")
-        self.emit(d, "else:")
-        self.call_stmt(d + 1, t, self.bind(node.builtin.fn, "b"), args, node,
-                       node.builtin.fn.ptc_name)
-        return True
 
     def named(self, node, d):
         return node.name
@@ -423,11 +356,8 @@ class Emitter:
         return self.ns[name]
 
 
-_UNARY = {"inc": "{x} + 1", "dec": "{x} - 1", "even?": "{x} % 2 == 0", "odd?": "{x} % 2 == 1",
-          "zero?": "{x} == 0", "pos?": "{x} > 0", "neg?": "{x} < 0"}  # on an int
-_INLINE = {"*": Emitter.times, "str": Emitter.str_, "mod": Emitter.mod,  # inline common cases
-           **{name: Emitter.unary for name in _UNARY}}
-BOOL_RESULT = BOOL_RESULT | {"even?", "odd?", "zero?", "pos?", "neg?"}
+_INLINE = inline.INLINE  # builtins emitted inline (common cases)
+BOOL_RESULT = BOOL_RESULT | set(inline.UNARY) - {"inc", "dec"}
 
 
 @attrs.define(slots=True)
@@ -507,7 +437,7 @@ class NeedsFrame(Exception):
     """A fast function met a node or pattern that needs the frame list."""
 
 
-_INT_OPS = frozenset({"+", "-", "*", "mod", *_COMPARE, *_UNARY})  # builtin_call tests int operands
+_INT_OPS = frozenset({"+", "-", "*", "mod", *_COMPARE, *inline.UNARY})  # builtin_call tests int operands
 def int_tests(node) -> dict:
     """{slot: times node tests that local for int} in the inline arithmetic of node."""
     out: dict = {}

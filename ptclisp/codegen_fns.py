@@ -24,30 +24,40 @@ def compile_fn_fast(compiler, node: A.Fn, ns: dict):
     or any node in its body that only the closure tier runs (a nested fn, a map literal...).
     The function ticks the budget, counts depth, checks its arity and records itself on the
     Lisp stack exactly as the generic wrapper (functions.py) does. A function that calls itself
-    (by its defn name or its fn name) with its own arity also gets `g_exact(template, g_fb,
-    g_d, a0...)`: the same body without the arity check, which those calls enter directly with
-    their own depth g_d. It does not store its depth in the budget on entry and exit: it
-    stores it only before a call that may read it (a builtin, another function), and the
-    public `function` it was entered from restores the budget's depth when it returns or fails.
+    (by its defn name or its fn name) with its own arity is built as `g_exact(template, g_fb,
+    g_d, a0...)`, its body without the arity check, which those calls enter directly with their
+    own depth g_d; it stores its depth in the budget only before a call that may read it (a
+    builtin, another function). Its public `function` checks the arity, enters g_exact and
+    restores the budget's depth when it returns or fails.
     """
     if node.rest is not None or any(type(p) not in _SIMPLE_PARAMS for p in node.params):
         return None
     n = len(node.params)
     args = [f"s{p.slot}" if type(p) is A.PBind else f"a{i}" for i, p in enumerate(node.params)]
     em = _fast_emitter(compiler, ns)
-    if _calls_itself(node.body, node, n):
-        em.self_call = (node.name, node.self_slot, n)
-        head = "g_exact(template, g_fb, g_d" + "".join(f", {a}" for a in args) + ")"
-        exact = _fast_emitter(compiler, ns, em.names)
-        exact.self_call, exact.lazy_depth = em.self_call, True
-        if not _emit_function(exact, node, 0, head, "None"):
-            return None
-        em.before = exact.lines
     check = f"rest{f' or {args[-1]} is g_NOARG' if n else ''}"
+    given = f"({''.join(f'{a}, ' for a in args)}*rest,)"
     em.emit(1, f"def function({', '.join([f'{a}=g_NOARG' for a in args] + ['*rest'])}):")
     em.emit(2, "g_fb = g_ctx.budget")
-    if not _emit_function(em, node, 1, None, f"({''.join(f'{a}, ' for a in args)}*rest,)", check):
+    if not _calls_itself(node.body, node, n):
+        if not _emit_function(em, node, 1, None, given, check):
+            return None
+        em.emit(1, "return function")
+        return em.build("f_make", "template")
+    exact = _fast_emitter(compiler, ns, em.names)
+    exact.self_call, exact.lazy_depth = (node.name, node.self_slot, n), True
+    head = "g_exact(template, g_fb, g_d" + "".join(f", {a}" for a in args) + ")"
+    if not _emit_function(exact, node, 0, head, "None"):
         return None
+    em.before = exact.lines
+    em.emit(2, "g_d = g_fb.depth")
+    em.emit(2, f"if {check}:")  # the generic wrapper's order: the tick, the depth, the arity
+    em.emit(3, "g_fb.countdown = g_fb.countdown - 1")
+    em.emit(3, f"g_enter(g_fb, g_d + 1, template, {given}, {n})")
+    em.emit(2, "try:")
+    em.emit(3, f"return g_exact(template, g_fb, g_d{''.join(f', {a}' for a in args)})")
+    em.emit(2, "finally:")
+    em.emit(3, "g_fb.depth = g_d")
     em.emit(1, "return function")
     return em.build("f_make", "template")
 
