@@ -428,6 +428,8 @@ def compile_or_keep(compile_fn, compiler, node, fallback, *more):
         log.error("generated code refused by RestrictedPython's policy; keeping the closure tier",
                   exc_info=True)
         return fallback
+    except NeedsFrame:  # a node only the closure tier runs
+        return fallback
     except (RecursionError, SyntaxError, MemoryError, ValueError):  # too deep or too big
         log.debug("keeping the closure tier for a node codegen could not compile", exc_info=True)
         return fallback

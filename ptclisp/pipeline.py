@@ -18,13 +18,14 @@ from __future__ import annotations
 from . import ast as A
 from . import analyzer, codegen, fusion
 from . import codegen_rt as rt
-from .codegen import Emitter, Named, NeedsFrame
+from .codegen import Emitter, Named
 from .core.seqs_base import items
 from .errors import LimitExceeded, PtcError
 from .evaluator import CONVERTED, python_error
 from .values import Keyword
 
 _FUSE_ERRORS = (PtcError, *CONVERTED)
+
 
 def compile_pipeline(compiler, node):
     """A closure `frame -> value` running the pipeline node, or None if it is not one."""
@@ -77,7 +78,8 @@ def _call(node, args):
 # ---------------------------------------------------------------- the fused loop
 
 def _compile_fused(compiler, stages):
-    """`pipe(fr, src, init)`: the whole pipeline as one loop (see the module docstring)."""
+    """`pipe(fr, src, init)`: the whole pipeline as one loop (see the module docstring);
+    codegen.compile_or_keep keeps the unfused run when a node needs the frame (NeedsFrame)."""
     em = Emitter(compiler, {}, fast=True)
     em.ns.update(g_items=items, g_CHUNK=rt.CHUNK)
     calls = sum(1 for s in stages if type(s.fn) is A.Fn)  # steps per item: the calls saved
@@ -123,10 +125,7 @@ def _compile_fused(compiler, stages):
     if not terminal:
         em.emit(3, f"g_out.append({v})")
     em.emit(1, f"return {'acc' if terminal else 'g_out'}")
-    try:
-        return em.build("pipe", "fr, src, init")
-    except NeedsFrame:
-        return False
+    return em.build("pipe", "fr, src, init")
 
 
 def _apply(em, stage, values, d) -> str:

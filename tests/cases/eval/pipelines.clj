@@ -45,6 +45,13 @@
 (->> {:a 1 :b 2} (map second) (reduce + 0))
 ;; => 3
 
+;; function literals that build maps: keyword keys, and a key computed from the item
+(->> (range 300) (map (fn [x] {:a x})) (map :a) (reduce + 0))
+;; => 44850
+
+(->> (range 300) (map (fn [x] {x 1})) (map count) (reduce + 0))
+;; => 300
+
 ;; an error inside a fused stage is the unfused run's error
 (->> [1 2 "a" 4] (filter #(> % 1)) (map inc) (reduce + 0))
 ;; !! EvalError: >
