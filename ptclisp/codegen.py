@@ -1,33 +1,31 @@
-"""The compiled tier: hot function bodies and loops turned into Python source, then compiled.
+"""The compiled tier's emitter: analyzed nodes turned into Python source, then compiled.
 
 The closure compiler (evaluator.py) runs everything first; a function body called often, or a
 loop that iterates long, is compiled here into one Python function `body(fr)` with the same
 frame layout, so the two tiers mix freely: any node this module does not handle is run by its
-closure. A function whose body this module handles entirely is compiled whole instead
-(compile_fn_fast: locals as Python locals, no frame list), and may also get loops that run it
-over a whole collection for map/filter/reduce (compile_fn_loop); functions.py hooks them up.
-Generated code never contains program text: constants, names, spans and builtins are
-referenced through generated identifiers bound in the code's namespace.
+closure. Whole functions over Python locals, and the loops higher-order builtins run them in,
+are built from this emitter by codegen_fns.py; the helpers generated code calls live in
+codegen_rt.py. Generated code never contains program text: constants, names, spans and
+builtins are referenced through generated identifiers bound in the code's namespace, and every
+source passes RestrictedPython's policy before it is compiled.
 """
 from __future__ import annotations
 
 import itertools
+import logging
+import os
 import threading
 
 import attrs
+from RestrictedPython import compile_restricted_exec
 
 from . import ast as A
-from . import evaluator, functions, messages, patterns
-from .core.maps import twin_key
+from . import codegen_rt as rt
+from . import codegen_inline as inline
+from . import evaluator, fusion, patterns
 from .core.support import as_fn
-from .core.text import _UNCHARGED
-from .errors import EvalError, LimitExceeded, PtcError
-from .values import MISSING, HashMap, Keyword, freeze, hkey, lookup
-
-import logging
-import os
-
-from RestrictedPython import compile_restricted_exec
+from .errors import PtcError
+from .values import MISSING, Keyword, lookup
 
 log = logging.getLogger("ptclisp")
 
@@ -39,12 +37,12 @@ _CODE_CACHE_SIZE = 512
 _CODE_LOCK = threading.Lock()  # sessions on many threads share the cache
 
 _ARITH = {"+": "+", "-": "-"}  # not *: the builtin caps big-integer growth
-_COMPARE = {"<": "<", ">": ">", "<=": "<=", ">=": ">="}
+_COMPARE = {"<": "<", ">": ">", "<=": "<=", ">=": ">=", "=": "==", "not=": "!="}
+BOOL_RESULT = frozenset(_COMPARE)  # builtins that always return true or false
 _PLAIN_KEYS = (Keyword, str)  # map-literal keys that freeze to themselves and never collide
-_SQRT_INT63 = 3_037_000_499  # ints below this in size multiply without big-integer growth
 
 
-class _Emitter:
+class Emitter:
     """Generates the source of one compiled body and the namespace it needs."""
 
     def __init__(self, compiler, ns=None, fast=False):
@@ -53,13 +51,18 @@ class _Emitter:
         self.ns = ns if ns is not None else {}
         self.ns.update({
             "g_ctx": compiler.ctx, "g_M": MISSING, "g_lookup": lookup, "g_as_fn": as_fn,
-            "g_RECUR": evaluator.RECUR, "g_CATCH": (PtcError, *evaluator.CONVERTED), "g_fix": _fix, "g_call_fix": _call_fix,
-            "g_unbound": _unbound, "g_case_index": _case_index, "g_checkpoint": _checkpoint,
-            "g_SQ": _SQRT_INT63,
+            "g_RECUR": evaluator.RECUR, "g_CATCH": (PtcError, *evaluator.CONVERTED),
+            "g_fix": rt.fix, "g_call_fix": rt.call_fix, "g_unbound": rt.unbound,
+            "g_case_index": rt.case_index, "g_checkpoint": rt.checkpoint, "g_SQ": rt.SQRT_INT63,
         })
         self.names = itertools.count()
         self.lines: list[str] = []
         self.loops: list = []  # recur targets: ("loop", binders) innermost last
+        self.known_int: dict[str, str] = {}  # fast locals whose `type(x) is int` is computed
+        self.self_call = None  # (defn name, self slot, arity) of a function calling itself
+        self.before: list[str] = []  # top-level source placed before the built function
+        self.lazy_depth = False  # g_exact: the budget's depth is stored only before calls
+        self.slot_prefix = ""  # fused pipelines: each inlined function's slots apart
 
     def bind(self, value, prefix="k") -> str:
         """A generated global name bound to value in the code's namespace."""
@@ -85,7 +88,7 @@ class _Emitter:
     def closure(self, node, d: int) -> str:
         """node run by its closure-tier code (only where locals live in the frame list)."""
         if self.fast:
-            raise _NeedsFrame
+            raise NeedsFrame
         closure = self.bind(self.compiler.compile(node), "c")
         t = self.temp()
         self.emit(d, f"{t} = {closure}(fr)")
@@ -95,24 +98,27 @@ class _Emitter:
         v = node.value
         if v is None or v is True or v is False:
             return repr(v)
-        if type(v) is int and -1_000_000 < v < 1_000_000:
+        if type(v) is int and -2**62 < v < 2**62:  # a literal: no int test needed on it
             return repr(v)
         return self.bind(v)
 
     def local(self, node, d):
+        if self.fast:  # a Python local: read where used (recur assigns all slots at once)
+            return self.slot(node.slot)
         t = self.temp()
         self.emit(d, f"{t} = {self.slot(node.slot)}")
         return t
 
     def slot(self, n: int) -> str:
         """Where local slot n lives: a Python local in a fast function, else a frame cell."""
-        return f"s{n}" if self.fast else f"fr[{n}]"
+        return f"s{self.slot_prefix}{n}" if self.fast else f"fr[{n}]"
 
     def global_(self, node, d):
         t = self.temp()
         name = self.bind(node.name)
-        self.emit(d, f"{t} = g_ctx.memory.get({name}, g_M)")
-        self.emit(d, f"if {t} is g_M:")
+        self.emit(d, "try:")  # memory is a plain dict; a missing name is the rare case
+        self.emit(d + 1, f"{t} = g_ctx.memory[{name}]")
+        self.emit(d, "except KeyError:")
         self.emit(d + 1, f"{t} = g_unbound({name}, {self.bind(node.fallback)}, {self.bind(node.span)})")
         return t
 
@@ -124,6 +130,13 @@ class _Emitter:
     def if_(self, node, d):
         test = self.expr(node.test, d)
         r = self.temp()
+        t = node.test
+        if type(t) is A.BuiltinCall and t.builtin.fn.ptc_name in BOOL_RESULT:
+            self.emit(d, f"if {test}:")  # a Python bool: its own truth is Lisp's
+            self.emit(d + 1, f"{r} = {self.expr(node.then, d + 1)}")
+            self.emit(d, "else:")
+            self.emit(d + 1, f"{r} = {self.expr(node.else_, d + 1)}")
+            return r
         self.emit(d, f"if {test} is None or {test} is False:")
         self.emit(d + 1, f"{r} = {self.expr(node.else_, d + 1)}")
         self.emit(d, "else:")
@@ -149,14 +162,30 @@ class _Emitter:
     def let(self, node, d):
         for pattern, value in node.bindings:
             self.bind_pattern(pattern, self.expr(value, d), d)
+        self.cache_int_tests([p for p, _ in node.bindings], node.body, d)
         return self.expr(node.body, d)
+
+    def cache_int_tests(self, patterns, body, d):
+        """For fast locals that body tests for int twice or more, test once, here, where they
+        are bound (params, let, the top of a loop's iteration: recur jumps back there)."""
+        if not self.fast:
+            return
+        uses = int_tests(body)
+        for p in patterns:
+            if type(p) is A.PBind and uses.get(p.slot, 0) >= 2:
+                name = self.known_int[self.slot(p.slot)] = f"g_i{p.slot}"
+                self.emit(d, f"{name} = type({self.slot(p.slot)}) is int")
+
+    def int_test(self, x: str) -> str:
+        """Python text testing that x (a generated name) holds an int."""
+        return self.known_int.get(x) or f"type({x}) is int"
 
     def bind_pattern(self, pattern, value: str, d):
         if type(pattern) is A.PBind:
             self.emit(d, f"{self.slot(pattern.slot)} = {value}")
         elif type(pattern) is not A.PIgnore:
             if self.fast:
-                raise _NeedsFrame
+                raise NeedsFrame
             binder = self.bind(patterns.compile_pattern(pattern, self.compiler), "p")
             self.emit(d, f"{binder}(fr, {value})")
 
@@ -173,6 +202,7 @@ class _Emitter:
         self.emit(d + 1, "g_b.countdown = g_b.countdown - 1")
         self.emit(d + 1, "if g_b.countdown <= 0:")
         self.emit(d + 2, f"g_checkpoint(g_b, {self.bind(span)})")
+        self.cache_int_tests(patterns, body, d + 1)
         self.loops.append(patterns)
         try:
             self.emit(d + 1, f"{r} = {self.expr(body, d + 1)}")
@@ -183,6 +213,15 @@ class _Emitter:
 
     def recur(self, node, d):
         values = [self.expr(a, d) for a in node.args]
+        if self.fast:  # one assignment: a value naming a slot is read before any slot is set
+            if any(type(p) not in (A.PBind, A.PIgnore) for p in self.loops[-1]):
+                raise NeedsFrame
+            pairs = [(self.slot(p.slot), v) for p, v in zip(self.loops[-1], values)
+                     if type(p) is A.PBind]
+            if pairs:
+                self.emit(d, f"{', '.join(t for t, _ in pairs)} = {', '.join(v for _, v in pairs)}")
+            self.emit(d, "continue")
+            return "None"
         for pattern, v in zip(self.loops[-1], values):
             self.bind_pattern(pattern, v, d)
         self.emit(d, "continue")
@@ -219,18 +258,20 @@ class _Emitter:
         return t
 
     def builtin_call(self, node, d):
+        if not self.fast and fusion.stages(node) is not None:
+            return self.closure(node, d)  # the closure tier runs it as one fused loop (pipeline.py)
         b = node.builtin
         args = [self.expr(a, d) for a in node.args]
         t = self.temp()
         name = b.fn.ptc_name
-        inline = _INLINE.get(name)
-        if inline is not None and inline(self, node, args, t, d):
+        emit_inline = _INLINE.get(name)
+        if emit_inline is not None and emit_inline(self, node, args, t, d):
             return t
         op = _ARITH.get(name) if len(args) == 2 else None
         cmp = _COMPARE.get(name) if len(args) == 2 else None
         if op or cmp:  # inline the common int/float case; everything else goes to the builtin
             x, y = args
-            ints = " and ".join(f"type({a}) is int" for a in args if not a.lstrip("-").isdigit())
+            ints = " and ".join(self.int_test(a) for a in args if not a.lstrip("-").isdigit())
             self.emit(d, f"if {ints or 'True'}:")
             self.emit(d + 1, f"{t} = {x} {op or cmp} {y}")
             self.emit(d, "else:")
@@ -239,44 +280,12 @@ class _Emitter:
             self.call_stmt(d, t, self.bind(b.fn, "b"), args, node, name)
         return t
 
-    def times(self, node, args, t, d) -> bool:
-        """`(* x y)` on two ints whose product surely fits 63 bits, inline; else the builtin."""
-        if len(args) != 2:
-            return False
-        tests = " and ".join(f"type({a}) is int and -g_SQ < {a} < g_SQ" for a in args
-                             if not a.lstrip("-").isdigit())
-        self.emit(d, f"if {tests or 'True'}:")
-        self.emit(d + 1, f"{t} = {args[0]} * {args[1]}")
-        self.emit(d, "else:")
-        self.call_stmt(d + 1, t, self.bind(node.builtin.fn, "b"), args, node, "*")
-        return True
-
-    def str_(self, node, args, t, d) -> bool:
-        """`(str ...)` of strings and ints short enough to need no size charge, as one
-        concatenation; any other argument, or a longer text, goes to the builtin."""
-        if not 2 <= len(args) <= 8:
-            return False
-        tests, lengths, parts, room = [], [], [], _UNCHARGED - 20 * len(args)
-        for a, x in zip(node.args, args):
-            if type(a) is A.Const and type(a.value) is str:
-                room -= len(a.value)
-                parts.append(x)
-                continue
-            if type(a) is A.Const:
-                return False
-            tests.append(f"(type({x}) is str or type({x}) is int and -g_SQ < {x} < g_SQ)")
-            lengths.append(f"(len({x}) if type({x}) is str else 0)")
-            parts.append(f"({x} if type({x}) is str else str({x}))")
-        if room <= 0 or not tests:
-            return False
-        self.emit(d, f"if {' and '.join(tests)} and {' + '.join(lengths)} < {room}:")
-        self.emit(d + 1, f"{t} = {' + '.join(parts)}")
-        self.emit(d, "else:")
-        self.call_stmt(d + 1, t, self.bind(node.builtin.fn, "b"), args, node, "str")
-        return True
+    def named(self, node, d):
+        return node.name
 
     def call_stmt(self, d, t, fn, args, node, name):
         arglist = ", ".join(args)
+        self.sync_depth(d)
         self.emit(d, "try:")
         self.emit(d + 1, f"{t} = {fn}({arglist})")
         self.emit(d, "except g_CATCH as g_e:")
@@ -292,11 +301,10 @@ class _Emitter:
             self.emit(d, f"{t} = g_lookup({coll}, {k}, {default})")
             return t
         self.emit(d, f"if type({coll}) is dict:")
-        self.emit(d + 1, f"{t} = {coll}.get({k}, g_M)")
-        self.emit(d + 1, f"if {t} is g_M:")  # JSON data: the string key (lookup's first fallback)
-        self.emit(d + 2, f"{t} = {coll}.get({self.bind(node.keyword.name)}, g_M)")
-        self.emit(d + 2, f"if {t} is g_M:")
-        self.emit(d + 3, f"{t} = g_lookup({coll}, {k})")
+        self.emit(d + 1, "try:")  # a present key is the common case: no method call
+        self.emit(d + 2, f"{t} = {coll}[{k}]")
+        self.emit(d + 1, "except KeyError:")  # the string key, the underscored spelling...
+        self.emit(d + 2, f"{t} = g_lookup({coll}, {k})")
         self.emit(d, "else:")
         self.emit(d + 1, f"{t} = g_lookup({coll}, {k})")
         return t
@@ -307,16 +315,34 @@ class _Emitter:
         arglist = ", ".join(args)
         t = self.temp()
         self.emit(d, "try:")
-        self.emit(d + 1, f"{t} = {f}({arglist}) if callable({f}) else g_as_fn({f})({arglist})")
+        me = self.self_call
+        if me is not None and len(args) == me[2] and type(node.fn) is A.Local \
+                and node.fn.slot == me[1]:  # `(fn name [..] .. (name ..))`: surely itself
+            self.emit(d + 1, f"{t} = g_exact(template, g_fb, g_fd, {arglist})")
+        elif me is not None and len(args) == me[2] and type(node.fn) is A.Global \
+                and node.fn.name == me[0]:  # a defn calling its name: itself unless redefined
+            self.emit(d + 1, f"if {f} is g_me:")
+            self.emit(d + 2, f"{t} = g_exact(template, g_fb, g_fd, {arglist})")
+            self.emit(d + 1, "else:")
+            self.sync_depth(d + 2)
+            self.emit(d + 2, f"{t} = {f}({arglist}) if callable({f}) else g_as_fn({f})({arglist})")
+        else:
+            self.sync_depth(d + 1)
+            self.emit(d + 1, f"{t} = {f}({arglist}) if callable({f}) else g_as_fn({f})({arglist})")
         self.emit(d, "except g_CATCH as g_e:")
         self.emit(d + 1, f"raise g_call_fix(g_e, {f}, ({arglist}{',' if len(args) == 1 else ''}), "
                          f"{self.bind(node.span)}, {self.bind(node.form)}) from None")
         return t
 
+    def sync_depth(self, d):
+        """In g_exact, store its depth in the budget before a call that may read it."""
+        if self.lazy_depth:
+            self.emit(d, "g_fb.depth = g_fd")
+
     # ------------------------------------------------------------ entry points
 
     def build(self, name: str, params: str = "fr"):
-        source = f"def {name}({params}):\n" + "\n".join(self.lines) + "\n"
+        source = "\n".join([*self.before, f"def {name}({params}):", *self.lines]) + "\n"
         with _CODE_LOCK:
             code = _CODE_CACHE.pop(source, None)  # the same node always gives the same source
         if code is None:
@@ -330,20 +356,29 @@ class _Emitter:
         return self.ns[name]
 
 
-_INLINE = {"*": _Emitter.times, "str": _Emitter.str_}  # builtins emitted inline (common cases)
+_INLINE = inline.INLINE  # builtins emitted inline (common cases)
+BOOL_RESULT = BOOL_RESULT | set(inline.UNARY) - {"inc", "dec"}
+
+
+@attrs.define(slots=True)
+class Named:
+    """A node standing for a value generated code already holds in a Python name."""
+
+    name: str
 
 _HANDLERS = {
-    A.Const: _Emitter.const, A.Local: _Emitter.local, A.Global: _Emitter.global_,
-    A.Data: _Emitter.data, A.If: _Emitter.if_, A.Do: _Emitter.do, A.And: _Emitter.and_or,
-    A.Or: _Emitter.and_or, A.Let: _Emitter.let, A.Loop: _Emitter.loop, A.Recur: _Emitter.recur,
-    A.Case: _Emitter.case, A.VectorLit: _Emitter.vector_lit, A.BuiltinCall: _Emitter.builtin_call,
-    A.KeywordCall: _Emitter.keyword_call, A.Call: _Emitter.call, A.MapLit: _Emitter.map_lit,
+    A.Const: Emitter.const, A.Local: Emitter.local, A.Global: Emitter.global_,
+    A.Data: Emitter.data, A.If: Emitter.if_, A.Do: Emitter.do, A.And: Emitter.and_or,
+    A.Or: Emitter.and_or, A.Let: Emitter.let, A.Loop: Emitter.loop, A.Recur: Emitter.recur,
+    A.Case: Emitter.case, A.VectorLit: Emitter.vector_lit, A.BuiltinCall: Emitter.builtin_call,
+    A.KeywordCall: Emitter.keyword_call, A.Call: Emitter.call, A.MapLit: Emitter.map_lit,
+    Named: Emitter.named,
 }
 
 
 def compile_fn_body(compiler, node: A.Fn):
     """`body(fr)` for a function node; a recur in it loops inside the compiled body."""
-    em = _Emitter(compiler)
+    em = Emitter(compiler)
     if node.has_recur:
         patterns = list(node.params) + ([node.rest] if node.rest is not None else [])
         r = em.loop_body(patterns, node.body, 1, node.span)
@@ -353,223 +388,21 @@ def compile_fn_body(compiler, node: A.Fn):
     return em.build("fn_body")
 
 
-def compile_fn_fast(compiler, node: A.Fn, ns: dict):
-    """`f_make(template) -> function` for a whole function over Python locals, or None.
-
-    None when the function needs the frame list: a rest parameter, a destructuring parameter,
-    or any node in its body that only the closure tier runs (a nested fn, a map literal...).
-    The function ticks the budget, counts depth, checks its arity and records itself on the
-    Lisp stack exactly as the generic wrapper (functions.py) does.
-    """
-    if node.rest is not None or any(type(p) not in _SIMPLE_PARAMS for p in node.params):
-        return None
-    em = _fast_emitter(compiler, ns)
-    n = len(node.params)
-    params = [f"a{i}=g_NOARG" for i in range(n)] + ["*rest"]
-    em.emit(1, f"def function({', '.join(params)}):")
-    em.emit(2, "g_fb = g_ctx.budget")
-    _emit_tick(em, 2)
-    em.emit(2, "g_fd = g_fb.depth + 1")
-    em.emit(2, "if g_fd > g_fb.max_depth:")
-    em.emit(3, "raise g_fb.depth_error()")
-    em.emit(2, "g_fb.depth = g_fd")
-    em.emit(2, "try:")
-    em.emit(3, "pass")  # the body may be a bare constant, which emits no statement
-    em.emit(3, f"if rest{f' or a{n - 1} is g_NOARG' if n else ''}:")
-    em.emit(4, f"raise g_fn_arity(template, ({''.join(f'a{i}, ' for i in range(n))}*rest,))")
-    r = _emit_fast_body(em, node, 3)
-    if r is None:
-        return None
-    em.emit(3, f"return {r}")
-    em.emit(2, "except g_PtcError as g_e:")
-    em.emit(3, "g_add_frame(g_e, template)")
-    em.emit(3, "raise")
-    em.emit(2, "finally:")
-    em.emit(3, "g_fb.depth = g_fd - 1")
-    em.emit(1, "return function")
-    return em.build("f_make", "template")
-
-
-def compile_fn_loop(compiler, node: A.Fn, ns: dict, fold: bool):
-    """A compiled loop running a function over a collection, or None.
-
-    `f_loop(template, xs, acc)`: [(f x) for x in xs] for a one-parameter function (map,
-    filter...), or with fold the left fold of a two-parameter function from acc (reduce).
-    The loop a higher-order builtin runs instead of calling the function per item: each item
-    ticks the budget, counts depth and records the function on the Lisp stack of an error
-    exactly as a call would; only the call itself is gone.
-    """
-    if node.rest is not None or len(node.params) != (2 if fold else 1) \
-            or any(type(p) not in _SIMPLE_PARAMS for p in node.params):
-        return None
-    if fold and _owned_assoc(node):
-        em = _fast_emitter(compiler, ns)
-        try:
-            return _owned_fold(em, node)
-        except _NeedsFrame:
-            pass
-    em = _fast_emitter(compiler, ns)
-    item = "a1" if fold else "a0"
-    em.emit(1, "g_fb = g_ctx.budget")
-    em.emit(1, "g_fd0 = g_fb.depth")
-    em.emit(1, "g_fd, g_fm = g_fd0 + 1, g_fb.max_depth")
-    if not fold:
-        em.emit(1, "g_out = []")
-        em.emit(1, "g_append = g_out.append")
-    em.emit(1, "if g_fd > g_fm and len(xs):")  # the first call would fail
-    em.emit(2, "raise g_fb.depth_error()")
-    em.emit(1, "try:")
-    em.emit(2, "g_fb.depth = g_fd  # each item's call is one level deeper; its own calls restore it")
-    em.emit(2, f"for {item} in xs:")
-    _emit_tick(em, 3)
-    if fold:
-        em.emit(3, "a0 = acc")
-    em.emit(3, "try:")
-    em.emit(4, "pass")  # the body may be a bare constant, which emits no statement
-    r = _emit_fast_body(em, node, 4)
-    if r is None:
-        return None
-    em.emit(3, "except g_PtcError as g_e:")
-    em.emit(4, "g_add_frame(g_e, template)")
-    em.emit(4, "raise")
-    em.emit(3, f"acc = {r}" if fold else f"g_append({r})")
-    em.emit(1, "finally:")
-    em.emit(2, "g_fb.depth = g_fd0")
-    em.emit(1, f"return {'acc' if fold else 'g_out'}")
-    return em.build("f_loop", "template, xs, acc")
-
-
-def _owned_assoc(node: A.Fn) -> bool:
-    """True for `(fn [m x] (assoc m k v))` where k and v do not read m: each item's map is
-    seen only by the next item's assoc, so a fold may grow one private map in place."""
-    body, acc = node.body, node.params[0]
-    return (not node.has_recur and type(acc) is A.PBind and type(body) is A.BuiltinCall
-            and body.builtin.fn.ptc_name == "assoc" and len(body.args) == 3
-            and type(body.args[0]) is A.Local and body.args[0].slot == acc.slot
-            and not any(_reads_slot(a, acc.slot) for a in body.args[1:]))
-
-
-def _reads_slot(node, slot: int) -> bool:
-    """True if node may read local `slot` (conservatively: any nested function may)."""
-    if type(node) is A.Local:
-        return node.slot == slot
-    if type(node) is A.Fn:
-        return True
-    if type(node) in (tuple, list):
-        return any(_reads_slot(x, slot) for x in node)
-    if attrs.has(type(node)):
-        return any(_reads_slot(getattr(node, f.name), slot) for f in attrs.fields(type(node)))
-    return False
-
-
-def _owned_fold(em, node: A.Fn):
-    """`f_loop` for a fold of `(fn [m x] (assoc m k v))` (see _owned_assoc): a private dict
-    takes each item's key and value in place, as a transient would. A key that is not a
-    plain scalar ends the private map: the rest of the items run the usual fold."""
-    body = node.body
-    em.emit(1, "g_fb = g_ctx.budget")
-    em.emit(1, "g_fd0 = g_fb.depth")
-    em.emit(1, "g_fd, g_fm = g_fd0 + 1, g_fb.max_depth")
-    em.emit(1, "g_it = iter(xs)")
-    em.emit(1, "g_tm = g_transient(acc, xs)")
-    em.emit(1, "if g_fd > g_fm and len(xs):")  # the first call would fail
-    em.emit(2, "raise g_fb.depth_error()")
-    em.emit(1, "try:")
-    em.emit(2, "g_fb.depth = g_fd")
-    em.emit(2, "for a1 in g_it if g_tm is not None else ():")
-    _emit_tick(em, 3)
-    em.emit(3, "a0 = None")  # the map is not read before assoc (_owned_assoc)
-    em.emit(3, "try:")
-    em.emit(4, "pass")
-    if _emit_fast_body(em, node, 4, emit=False) is None:
-        raise _NeedsFrame
-    k, v = em.expr(body.args[1], 4), em.expr(body.args[2], 4)
-    em.emit(4, f"if type({k}) is int:")  # no twin, freezes to itself, never a KeyedMap key
-    em.emit(5, f"g_tm[{k}] = {v}")
-    em.emit(4, f"elif type({k}) in g_PLAIN_KEY:")
-    em.emit(5, f"g_tm[g_twin_key(g_tm, {k})] = {v}")
-    em.emit(4, "else:")  # a key assoc has more to do with: the rest by the usual fold
-    em.call_stmt(5, "acc", em.bind(body.builtin.fn, "b"), ["g_tm", k, v], body, "assoc")
-    em.emit(5, "g_tm = None")
-    em.emit(5, "break")
-    em.emit(3, "except g_PtcError as g_e:")
-    em.emit(4, "g_add_frame(g_e, template)")
-    em.emit(4, "raise")
-    em.emit(2, "if g_tm is not None:")
-    em.emit(3, "acc = g_tm")
-    em.emit(2, "for a1 in g_it:")
-    _emit_tick(em, 3)
-    em.emit(3, "a0 = acc")
-    em.emit(3, "try:")
-    em.emit(4, "pass")
-    r = _emit_fast_body(em, node, 4)
-    if r is None:
-        raise _NeedsFrame
-    em.emit(3, "except g_PtcError as g_e:")
-    em.emit(4, "g_add_frame(g_e, template)")
-    em.emit(4, "raise")
-    em.emit(3, f"acc = {r}")
-    em.emit(1, "finally:")
-    em.emit(2, "g_fb.depth = g_fd0")
-    em.emit(1, "return acc")
-    em.ns.update(g_transient=_transient, g_PLAIN_KEY=_PLAIN_KEY, g_twin_key=twin_key)
-    return em.build("f_loop", "template, xs, acc")
-
-
-_PLAIN_KEY = frozenset({str, Keyword, float, type(None)})  # keys freeze() leaves as they are
-
-
-def _transient(acc, xs):
-    """A private dict copy of a fold's starting map (nil: empty), or None to fold as usual."""
-    if acc is None:
-        return {}
-    t = type(acc)
-    if (t is dict or t is HashMap) and len(acc) <= 4 * len(xs) + 64:
-        return dict(acc) if t is dict else dict(acc.items())
-    return None
-
-
-def _fast_emitter(compiler, ns):
-    em = _Emitter(compiler, ns, fast=True)
-    em.ns.update(g_NOARG=_NOARG, g_fn_arity=_fn_arity, g_PtcError=PtcError, g_add_frame=functions.add_frame)
-    return em
-
-
-def _emit_tick(em, d):
-    em.emit(d, "g_fb.countdown = g_fb.countdown - 1")
-    em.emit(d, "if g_fb.countdown <= 0:")
-    em.emit(d + 1, "g_fb.checkpoint()")
-
-
-def _emit_fast_body(em, node: A.Fn, d, emit: bool = True):
-    """Bind the slots from a<i>, the template and None, then emit the body (unless not emit);
-    None if it cannot."""
-    bound = set()
-    for i, p in enumerate(node.params):
-        if type(p) is A.PBind:
-            em.emit(d, f"s{p.slot} = a{i}")
-            bound.add(p.slot)
-    for inner in [inner for _, inner in node.captures] + [node.self_slot]:
-        if inner is not None and inner not in bound:
-            em.emit(d, f"s{inner} = template[{inner}]")
-            bound.add(inner)
-    rest_slots = [f"s{i}" for i in range(node.nslots) if i not in bound]
-    if rest_slots:
-        em.emit(d, " = ".join(rest_slots) + " = None")
-    if not emit:
-        return "None"
-    try:
-        if node.has_recur:
-            return em.loop_body(list(node.params), node.body, d, node.span)
-        return em.expr(node.body, d)
-    except _NeedsFrame:
-        return None
-
-
 def compile_loop_continuation(compiler, node: A.Loop):
-    """`cont(fr)` running a loop's remaining iterations from the slots' current values."""
-    em = _Emitter(compiler)
-    r = em.loop_body([p for p, _ in node.bindings], node.body, 1, node.span)
+    """`cont(fr)` running a loop's remaining iterations from the slots' current values.
+
+    A loop whose body needs no frame (no nested fn, no destructuring...) runs over Python
+    locals read from the frame once: nothing but the loop sees the slots it sets."""
+    patterns = [p for p, _ in node.bindings]
+    em = Emitter(compiler, fast=True)
+    slots = sorted({x.slot for x in fusion.nodes(node) if type(x) in (A.Local, A.PBind)})
+    for n in slots:
+        em.emit(1, f"s{n} = fr[{n}]")
+    try:
+        r = em.loop_body(patterns, node.body, 1, node.span)
+    except NeedsFrame:
+        em = Emitter(compiler)
+        r = em.loop_body(patterns, node.body, 1, node.span)
     em.emit(1, f"return {r}")
     return em.build("loop_cont")
 
@@ -595,59 +428,24 @@ def compile_or_keep(compile_fn, compiler, node, fallback, *more):
         log.error("generated code refused by RestrictedPython's policy; keeping the closure tier",
                   exc_info=True)
         return fallback
+    except NeedsFrame:  # a node only the closure tier runs
+        return fallback
     except (RecursionError, SyntaxError, MemoryError, ValueError):  # too deep or too big
         log.debug("keeping the closure tier for a node codegen could not compile", exc_info=True)
         return fallback
 
 
-# ---------------------------------------------------------------- runtime helpers
-
-class _NeedsFrame(Exception):
+class NeedsFrame(Exception):
     """A fast function met a node or pattern that needs the frame list."""
 
 
-_SIMPLE_PARAMS = (A.PBind, A.PIgnore)
-_NOARG = object()  # a parameter of a fast function that got no argument
-
-
-def _fn_arity(template, args):
-    """The wrong-arity error of a fast function called with args (_NOARG for missing ones)."""
-    given = [a for a in args if a is not _NOARG]
-    return EvalError(messages.wrong_arity(len(given), template[-1].ptc_name), code="arity",
-                     hint=messages.hint_fn_arity(len(args), given))
-
-
-def _fix(exc, name, args, span, form):
-    """The error a failing builtin call raises from compiled code."""
-    if isinstance(exc, PtcError):
-        return exc.with_span(span, form)
-    return evaluator.python_error(exc, name, args).with_span(span, form)
-
-
-def _call_fix(exc, f, args, span, form):
-    """The error a failing dynamic call raises from compiled code."""
-    if isinstance(exc, PtcError):
-        return exc.with_span(span, form)
-    if callable(f):
-        return evaluator._dynamic_error(exc, f, args).with_span(span, form)
-    return EvalError(messages.wrong_arity(len(args), messages.show_value(f)), code="arity",
-                     span=span, form=form)
-
-
-def _checkpoint(b, span):
-    """The budget's checkpoint; a limit it hits is placed at the loop (span)."""
-    try:
-        b.checkpoint()
-    except LimitExceeded as e:
-        raise e.with_span(span, None)
-
-
-def _unbound(name, fallback, span):
-    if callable(fallback):
-        return fallback
-    raise EvalError(messages.unresolved(name), code="unbound", span=span,
-                    hint=messages.HINT_DEF_ORDER)
-
-
-def _case_index(table, v):
-    return table.get(hkey(v))
+_INT_OPS = frozenset({"+", "-", "*", "mod", *_COMPARE, *inline.UNARY})  # builtin_call tests int operands
+def int_tests(node) -> dict:
+    """{slot: times node tests that local for int} in the inline arithmetic of node."""
+    out: dict = {}
+    for x in fusion.nodes(node):
+        if type(x) is A.BuiltinCall and len(x.args) <= 2 and x.builtin.fn.ptc_name in _INT_OPS:
+            for a in x.args:
+                if type(a) is A.Local:
+                    out[a.slot] = out.get(a.slot, 0) + 1
+    return out

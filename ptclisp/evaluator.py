@@ -321,6 +321,9 @@ class Compiler:
     # ------------------------------------------------------------ calls
 
     def builtin_call(self, node):
+        fused = pipeline.compile_pipeline(self, node)  # map/filter/reduce chains as one loop
+        if fused is not None:
+            return fused
         b, span, form = node.builtin, node.span, node.form
         fn, name = b.fn, b.fn.ptc_name
         args = [self.compile(a) for a in node.args]
@@ -453,4 +456,4 @@ __all__ = ["evaluate", "Context", "Compiler", "call_value", "python_error", "REC
 
 
 # Last: these compile parts of the AST and import names of this module.
-from . import analyzer, codegen, comprehension, functions, journal  # noqa: E402
+from . import analyzer, codegen, comprehension, functions, journal, pipeline  # noqa: E402

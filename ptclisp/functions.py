@@ -4,26 +4,25 @@ A function copies the values it captures into a frame template when it is create
 copies the template, binds the arguments and runs the body. Each call ticks the budget and
 counts recursion depth.
 
-Once a function node is hot (codegen.THRESHOLD calls), codegen may turn the whole function,
+Once a function node is hot (codegen.THRESHOLD calls), codegen_fns may turn the whole function,
 argument binding and budget tick included, into one Python function over Python locals
-(codegen.compile_fn_fast). Function values created before that moment switch to the fast code
+(codegen_fns.compile_fn_fast). Function values created before that moment switch to the fast code
 at their next call: both codes are built in the same namespace with the same one closure cell
 (`template`), so swapping the value's `__code__` keeps its identity, name and captures.
 Functions also offer higher-order builtins a compiled loop over a whole collection
-(`ptc_loop`, codegen.compile_fn_loop): map-like for one parameter, a fold for two.
+(`ptc_loop`, codegen_fns.compile_fn_loop): map-like for one parameter, a fold for two.
 """
 from __future__ import annotations
 
 from types import CodeType, FunctionType
 
 from . import ast as A
-from . import codegen, messages
+from . import codegen, codegen_fns, messages
+from .codegen_rt import add_frame
 from .errors import EvalError, PtcError
 from .evaluator import RECUR
 from .patterns import compile_pattern
 from .values import MISSING
-
-MAX_STACK_FRAMES = 8  # Lisp frames kept on an error
 
 # The generic call wrapper, built in each function node's own namespace (names g_*), so the
 # fast code codegen adds to that namespace later can take over a live function value.
@@ -70,12 +69,6 @@ def g_make(template):
 _GENERIC_MAKE = next(c for c in _GENERIC.co_consts if isinstance(c, CodeType))
 
 
-def add_frame(e: PtcError, template):
-    """Record the function of template (its last cell) on e's Lisp stack."""
-    if len(e.stack) < MAX_STACK_FRAMES:
-        e.stack.append((template[-1].ptc_name, e.pos))
-
-
 _BASE_NS = {"g_fast": None, "g_RECUR": RECUR, "g_PtcError": PtcError, "g_add_frame": add_frame}
 
 
@@ -93,7 +86,7 @@ def make_function_factory(compiler, node: A.Fn):
 
     def go_hot():
         """Compile the whole function if codegen can, else just its body."""
-        fast = codegen.compile_or_keep(codegen.compile_fn_fast, compiler, node, None, ns)
+        fast = codegen.compile_or_keep(codegen_fns.compile_fn_fast, compiler, node, None, ns)
         if fast is not None:  # every value switches at its next call; the body is not needed
             sample = fast(template_of(None))
             ns["g_fast_code"], ns["g_fast_defaults"] = sample.__code__, sample.__defaults__
@@ -160,7 +153,7 @@ def make_function_factory(compiler, node: A.Fn):
         code = ns.get(key)
         if code is None:
             code = ns[key] = codegen.compile_or_keep(
-                codegen.compile_fn_loop, compiler, node, False, ns, fold) or False
+                codegen_fns.compile_fn_loop, compiler, node, False, ns, fold) or False
         return code(f.__closure__[0].cell_contents, xs, acc) if code else MISSING
 
     def make(frame):

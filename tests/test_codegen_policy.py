@@ -13,6 +13,13 @@ PROGRAMS = [
     "(loop [i 0 acc 0] (if (< i 5000) (recur (inc i) (+ acc i)) acc))",
     "(count (map (fn [_] 5) (range 300)))",
     "(defn k [] 1) (reduce + (map (fn [_] (k)) (range 300)))",
+    # shapes of the data paths: self-calls (g_exact), a loop over Python locals, a fused
+    # pipeline, private map and vector folds, inline str/mod/inc
+    "(def f (fn walk [n] (if (<= n 0) 0 (+ 1 (walk (dec n)))))) (f 250)",
+    "(let [n 3000] (loop [i 0 acc 0] (if (< i n) (recur (inc i) (+ acc (mod i 7))) acc)))",
+    "(let [k 2] (->> (range 500) (map #(* % k)) (filter even?) (remove #(< % 9)) (reduce + 0)))",
+    "(count (reduce (fn [v i] (assoc v i (str i \"-\" (* i i)))) (vec (range 300)) (range 300)))",
+    "(count (reduce (fn [m i] (assoc m i i)) {} (range 300)))",
 ]
 
 

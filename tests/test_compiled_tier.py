@@ -4,12 +4,14 @@ from __future__ import annotations
 import pytest
 
 import ptclisp
-from ptclisp import codegen
+from ptclisp import codegen, codegen_fns
 from casefile import check
 from test_cases import CASES, FIXED_CLOCK
 
-# the cases whose programs define functions or loops: the ones codegen can change
-HOT = [c for c in CASES if any(w in s.program for s in c.steps for w in ("fn", "loop", "#("))]
+# the cases whose programs define functions or loops, or run map/filter/remove/keep/reduce
+# chains (fused pipelines, pipeline.py): the ones codegen can change
+HOT = [c for c in CASES if any(w in s.program for s in c.steps for w in (
+    "fn", "loop", "#(", "(map", "(filter", "(remove", "(keep", "(reduce"))]
 
 
 @pytest.fixture
@@ -28,7 +30,7 @@ def test_generated_code_holds_no_program_text(compile_everything):
     from ptclisp.evaluator import Compiler, Context
     from ptclisp.reader import read
     program = analyze(read('(fn [x] (str "evil\\")\\nimport os" x :k (:k x) data/q))'))
-    emitter = codegen._Emitter(Compiler(Context()))
+    emitter = codegen.Emitter(Compiler(Context()))
     emitter.expr(program.body.body, 1)
     source = "\n".join(emitter.lines)
     assert "evil" not in source and "import" not in source and ":k" not in source
@@ -79,6 +81,17 @@ FAST_PROGRAMS = [
     "(reduce (fn [_ x] x) :start [])",
     "(reduce (fn [acc [k v]] (+ acc v)) 0 {:a 1 :b 2})",
     "(defn d [n] (if (= n 0) 0 (inc (d (dec n))))) (reduce (fn [a x] (+ a (d x))) 0 [1 400])",
+    # self-calls entering the function directly (g_exact): redefinition, errors, depth, arity
+    "(defn f [n] (if (= n 0) (do (def f (fn [x] 100)) 0) (+ 1 (f (dec n))))) [(f 250) (f 3)]",
+    "(defn f [n] (if (= n 0) (/ 1 n) (+ 1 (f (dec n))))) (f 250)",
+    "(defn f [n] (if (= n 0) :x (+ 1 (f (dec n))))) (f 250)",
+    "(defn f [n] (if (< n 1) 0 (+ 1 (f (- n 1))))) (f 299)",
+    "(defn f [n] (if (< n 1) 0 (+ 1 (f (- n 1))))) (f 300)",
+    "(defn f [n] (if (< n 1) 0 (+ (f (- n 1) 1) 1))) (f 250)",
+    "(defn f [n] (if (< n 1) 0 (+ 1 (f (- n 1))))) [(f 250) (pmap f [5 250]) (f 200)]",
+    "(defn f [a b] (if (< a 1) b (f (- a 1) (+ b a)))) (f 260 0.5)",
+    "(let [g (fn walk [n] (if (<= n 0) [] (conj (walk (dec n)) n)))] (count (g 280)))",
+    "(defn f [n] (if (not= n 0) (+ 2 (f (dec n))) 0)) [(f 220) (f true)]",
 ]
 
 
@@ -132,8 +145,8 @@ def test_big_collections_run_a_function_in_its_compiled_loop(monkeypatch):
         loop = compile_fn_loop(compiler, node, ns, fold)
         loops.append(loop)
         return loop
-    compile_fn_loop = codegen.compile_fn_loop
-    monkeypatch.setattr(codegen, "compile_fn_loop", recording)
+    compile_fn_loop = codegen_fns.compile_fn_loop
+    monkeypatch.setattr(codegen_fns, "compile_fn_loop", recording)
     r = ptclisp.run("(defn sq [x] (* x x)) (reduce + 0 (map sq (range 1000)))")
     assert r.value == sum(x * x for x in range(1000))
     assert len(loops) == 1 and loops[0] is not None
@@ -156,3 +169,50 @@ def test_private_map_fold_errors_name_the_function(monkeypatch):
     r = ptclisp.run("(defn put [m x] (assoc m x (/ 1 x))) (reduce put {} [2 1 0])")
     assert r.status == "error" and "Divide by zero" in r.error.message
     assert [name for name, _ in r.error.stack] == ["put"]
+
+
+# ---------------------------------------------------------------- fused pipelines (pipeline.py)
+
+PIPELINES = [
+    "(->> (range 300) (map inc) (filter even?) (reduce + 0))",
+    "(->> [1 2 \"a\" 4] (filter #(> % 1)) (map inc) (reduce + 0))",
+    "(->> [1 2 :a] (map identity) (filter some?) (reduce + 0))",
+    "(->> [1 2 nil] (map inc) (filter odd?))",
+    "(->> [{:a 1} {:a \"x\"}] (map :a) (map #(* % 2)))",
+    "(->> (range 10) (map #(/ 10 %)) (reduce + 0))",
+    "(->> [[1] [2 3]] (map count) (reduce (fn [a x] (+ a (first x))) 0))",
+    "(->> [1 2 3] (map inc) (filter (fn [x y] x)))",
+    "(defn d [n] (if (= n 0) (->> [1 2] (map inc) (reduce + 0)) (d (dec n)))) (d 290)",
+    "(defn d [n] (if (= n 0) (->> [1 2] (map #(+ % 1)) (reduce + 0)) (d (dec n)))) (d 299)",
+]
+
+
+@pytest.mark.parametrize("source", PIPELINES)
+def test_fused_pipelines_match_the_unfused_run(monkeypatch, source):
+    """Values, and errors with their spans and stacks, are the unfused builtins' own."""
+    unfused, fused = _both_tiers(monkeypatch, source, ptclisp.Limits(max_depth=300))
+    assert unfused == fused
+
+
+def test_fused_pipeline_stops_at_the_step_limit(monkeypatch):
+    """The budget is charged per chunk of items: a long chain still ends at max_steps."""
+    monkeypatch.setattr(codegen, "THRESHOLD", 1)
+    r = ptclisp.run("(->> (range 200000) (map #(* % 2)) (filter #(> % 5)) (reduce + 0))",
+                    limits=ptclisp.Limits(max_steps=5000))
+    assert r.status == "error" and r.error.limit == "max_steps"
+
+
+def test_fused_pipeline_source_passes_the_policy(monkeypatch):
+    """The fused loop's generated source is checked by RestrictedPython like any other."""
+    checked = []
+    original = codegen.check_policy
+
+    def spy(source):
+        checked.append(source)
+        original(source)
+    monkeypatch.setattr(codegen, "check_policy", spy)
+    monkeypatch.setattr(codegen, "_CODE_CACHE", {})
+    r = ptclisp.run("(let [k 3] (->> (range 500) (keep #(when (odd? %) (* % k)))"
+                    " (remove #(< % 10)) (map str) (map count) (reduce + 0)))")
+    assert r.error is None
+    assert any(src.startswith("def pipe(") for src in checked)

@@ -28,6 +28,7 @@ from .fns import need_fn
 from .registry import builtin
 
 _SMALL_MAP = 16  # dicts up to this size are copied; larger targets become HAMTs
+_SMALL_VECTOR = 32  # a longer vector that assoc changes becomes a persistent vector
 _PVEC = type(pvector())  # the concrete persistent-vector class (pyrsistent's PVector is an ABC)
 _GETTABLE = frozenset({dict, HashMap, KeyedMap, list, tuple, _PVEC, PSet, str, type(None)})
 _FLEXIBLE = (Keyword, str)
@@ -165,6 +166,8 @@ def _assoc_index(who, v, i, x):
     if 0 <= i < n:
         if type(v) is _PVEC:
             return v.set(i, x)
+        if n >= _SMALL_VECTOR:  # a persistent vector: assoc in a loop stays near-linear
+            return pvector(v).set(i, x)
         out = list(v)
         out[i] = x
         return out

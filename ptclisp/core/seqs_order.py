@@ -18,7 +18,7 @@ from ..feed import fed, fed_sorted
 from ..values import MISSING, SUSPECT, KeyedMap, Keyword, hkey, needs_key
 from .compare import gt, lt
 from .registry import builtin
-from .seqs_base import comparable, dedupe_key, hashable, items, key_fn, not_coll
+from .seqs_base import comparable, dedupe_key, field_values, hashable, items, key_fn, not_coll
 from .support import as_fn
 
 _ASC, _DESC = Keyword("asc"), Keyword("desc")
@@ -88,8 +88,11 @@ def sort(a, b=MISSING):
 def sort_by(kf, a, b=MISSING):
     comp, coll = (None, a) if b is MISSING else (a, b)
     xs = items(coll, "sort-by")
-    g = key_fn(kf)
-    keys = [g(x) for x in xs]
+    if type(kf) is Keyword or type(kf) is str:  # one comprehension, no call per item
+        keys = field_values(kf, xs)
+    else:
+        g = key_fn(kf)
+        keys = [g(x) for x in xs]
     return _sorted(xs, keys, comp, "sort-by")
 
 

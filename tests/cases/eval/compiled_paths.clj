@@ -55,3 +55,30 @@
 
 (map (fn [x] (* x 2)) [1 nil])
 ;; !! EvalError
+
+;; assoc on a vector inside reduce: an index sets, the count appends (Clojure's assoc)
+(reduce (fn [v i] (assoc v i (* i i))) [0 0 0 0] (range 4))
+;; => [0 1 4 9]
+
+(reduce (fn [v i] (assoc v i i)) [] (range 5))
+;; => [0 1 2 3 4]
+
+(count (reduce (fn [v i] (assoc v (mod i 100) i)) (vec (range 100)) (range 1000)))
+;; => 100
+
+(get (reduce (fn [v i] (assoc v (mod i 100) i)) (vec (range 100)) (range 1000)) 7)
+;; => 907
+
+;; the starting vector is not changed by the fold
+(let [start [1 2 3] grown (reduce (fn [v i] (assoc v i 0)) start [0 1])] [start grown])
+;; => [[1 2 3] [0 0 3]]
+
+(reduce (fn [v i] (assoc v i 0)) [1 2] [0 5])
+;; !! EvalError: out of bounds
+
+(reduce (fn [v i] (assoc v i 0)) [1 2] [:a])
+;; !! EvalError
+
+;; a long vector changed by assoc outside a fold stays a vector value
+(let [v (vec (range 100)) w (assoc v 3 :x)] [(get w 3) (get v 3) (count w) (vector? w) (= w (assoc (vec (range 100)) 3 :x))])
+;; => [:x 3 100 true true]
