@@ -22,7 +22,8 @@ from RestrictedPython import compile_restricted_exec
 from . import ast as A
 from . import codegen_rt as rt
 from . import codegen_inline as inline
-from . import evaluator, fusion, patterns
+from . import fusion, patterns
+from .evalcommon import CONVERTED, RECUR
 from .core.support import as_fn
 from .errors import PtcError
 from .values import MISSING, Keyword, lookup
@@ -51,7 +52,7 @@ class Emitter:
         self.ns = ns if ns is not None else {}
         self.ns.update({
             "g_ctx": compiler.ctx, "g_M": MISSING, "g_lookup": lookup, "g_as_fn": as_fn,
-            "g_RECUR": evaluator.RECUR, "g_CATCH": (PtcError, *evaluator.CONVERTED),
+            "g_RECUR": RECUR, "g_CATCH": (PtcError, *CONVERTED),
             "g_fix": rt.fix, "g_call_fix": rt.call_fix, "g_unbound": rt.unbound,
             "g_case_index": rt.case_index, "g_checkpoint": rt.checkpoint, "g_SQ": rt.SQRT_INT63,
         })

@@ -6,7 +6,8 @@ into each generated namespace.
 """
 from __future__ import annotations
 
-from . import evaluator, messages
+from . import messages
+from .evalcommon import dynamic_error, python_error
 from .errors import EvalError, LimitExceeded, PtcError
 from .values import HashMap, Keyword, PVector, hkey
 
@@ -48,7 +49,7 @@ def fix(exc, name, args, span, form):
     """The error a failing builtin call raises from compiled code."""
     if isinstance(exc, PtcError):
         return exc.with_span(span, form)
-    return evaluator.python_error(exc, name, args).with_span(span, form)
+    return python_error(exc, name, args).with_span(span, form)
 
 
 def call_fix(exc, f, args, span, form):
@@ -56,7 +57,7 @@ def call_fix(exc, f, args, span, form):
     if isinstance(exc, PtcError):
         return exc.with_span(span, form)
     if callable(f):
-        return evaluator._dynamic_error(exc, f, args).with_span(span, form)
+        return dynamic_error(exc, f, args).with_span(span, form)
     return EvalError(messages.wrong_arity(len(args), messages.show_value(f)), code="arity",
                      span=span, form=form)
 

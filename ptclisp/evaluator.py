@@ -6,25 +6,13 @@ enclosing loop or function turns into its next iteration (no Python stack growth
 """
 from __future__ import annotations
 
+from . import analyzer, codegen, comprehension, functions, journal, messages, pipeline
 from . import ast as A
-from . import messages
 from .core.support import as_fn
 from .errors import EvalError, Fail, LimitExceeded, PtcError, Return
-from .values import MISSING, SUSPECT, PSet, Var, freeze, hkey, lookup, make_map
+from .evalcommon import CONVERTED, RECUR, dynamic_error, python_error
 from .patterns import compile_pattern
-
-CONVERTED = (TypeError, ValueError, AttributeError, KeyError, IndexError, ZeroDivisionError,
-             OverflowError, UnicodeError, ArithmeticError)
-
-
-class _Recur:
-    __slots__ = ()
-
-    def __repr__(self):
-        return "RECUR"
-
-
-RECUR = _Recur()
+from .values import MISSING, SUSPECT, PSet, Var, freeze, hkey, lookup, make_map
 
 
 class Context:
@@ -41,13 +29,6 @@ class Context:
         self.defined: list[str] = []
 
 
-def python_error(exc: Exception, who: str, args) -> EvalError:
-    """A Lisp-level error for a Python exception escaping a builtin."""
-    if isinstance(exc, ZeroDivisionError):
-        return EvalError(messages.DIVIDE_BY_ZERO, code="arithmetic")
-    return EvalError(messages.bad_args(who, args), code="type")
-
-
 def call_value(f, args, span=None, form=None):
     """Call any PTC function value (function, keyword, map, set, vector) with args."""
     if callable(f):
@@ -56,19 +37,8 @@ def call_value(f, args, span=None, form=None):
         except PtcError as e:
             raise e.with_span(span, form)
         except CONVERTED as exc:
-            raise _dynamic_error(exc, f, args).with_span(span, form) from None
+            raise dynamic_error(exc, f, args).with_span(span, form) from None
     return as_fn(f)(*args)
-
-
-def _dynamic_error(exc, f, args):
-    b = analyzer._builtin_of(f)
-    name = getattr(f, "ptc_name", "function")
-    if b is not None and not b.accepts(len(args)):
-        return EvalError(messages.wrong_arity(len(args), name), code="arity",
-                         hint=messages.usage(b.signature))
-    if isinstance(exc, TypeError) and b is None and not hasattr(f, "ptc_name"):
-        return EvalError(messages.wrong_arity(len(args), name), code="arity")
-    return python_error(exc, name, args)
 
 
 class Compiler:
@@ -382,7 +352,7 @@ class Compiler:
             if isinstance(exc, PtcError):
                 return exc.with_span(span, form)
             if callable(f):
-                return _dynamic_error(exc, f, vals).with_span(span, form)
+                return dynamic_error(exc, f, vals).with_span(span, form)
             return EvalError(messages.wrong_arity(len(vals), messages.show_value(f)),
                              code="arity", span=span, form=form)
 
@@ -456,4 +426,3 @@ __all__ = ["evaluate", "Context", "Compiler", "call_value", "python_error", "REC
 
 
 # Last: these compile parts of the AST and import names of this module.
-from . import analyzer, codegen, comprehension, functions, journal, pipeline  # noqa: E402

@@ -20,7 +20,7 @@ from . import ast as A
 from . import codegen, codegen_fns, messages
 from .codegen_rt import add_frame
 from .errors import EvalError, PtcError
-from .evaluator import RECUR
+from .evalcommon import RECUR
 from .patterns import compile_pattern
 from .values import MISSING
 

@@ -21,7 +21,7 @@ from . import codegen_rt as rt
 from .codegen import Emitter, Named
 from .core.seqs_base import items
 from .errors import LimitExceeded, PtcError
-from .evaluator import CONVERTED, python_error
+from .evalcommon import CONVERTED, python_error
 from .values import Keyword
 
 _FUSE_ERRORS = (PtcError, *CONVERTED)
