@@ -59,14 +59,17 @@ class Emitter:
         self.lines: list[str] = []
         self.loops: list = []  # recur targets: ("loop", binders) innermost last
         self.known_int: dict[str, str] = {}  # fast locals whose `type(x) is int` is computed
-        self.self_call = None  # (defn name, self slot, arity) of a function calling itself
+        self.self_call = None  # (defn name, self slot, arity, nslots) of a function calling itself
+        self.self_target = "g_exact"  # what a self-call by name found unchanged in memory enters
+        self.name_is_self = False  # g_pure: a call by the defn name surely reaches itself
         self.before: list[str] = []  # top-level source placed before the built function
         self.lazy_depth = False  # g_exact: the budget's depth is stored only before calls
         self.slot_prefix = ""  # fused pipelines: each inlined function's slots apart
+        self.tag = ""  # in bound names: codes sharing one namespace keep their names apart
 
     def bind(self, value, prefix="k") -> str:
         """A generated global name bound to value in the code's namespace."""
-        name = f"{prefix}{next(self.names)}"
+        name = f"{prefix}{self.tag}{next(self.names)}"
         self.ns[name] = value
         return name
 
@@ -310,19 +313,22 @@ class Emitter:
         return t
 
     def call(self, node, d):
+        me = self.self_call
+        by_name = (me is not None and len(node.args) == me[2] and type(node.fn) is A.Global
+                   and node.fn.name == me[0])  # a defn calling its name: itself unless redefined
+        if by_name and self.name_is_self:  # g_pure: memory cannot have changed (see codegen_fns)
+            return self.self_call_stmt(node, d, "g_pure", f"template[{me[3]}]")
         f = self.expr(node.fn, d)
         args = [self.expr(a, d) for a in node.args]
         arglist = ", ".join(args)
         t = self.temp()
         self.emit(d, "try:")
-        me = self.self_call
         if me is not None and len(args) == me[2] and type(node.fn) is A.Local \
                 and node.fn.slot == me[1]:  # `(fn name [..] .. (name ..))`: surely itself
             self.emit(d + 1, f"{t} = g_exact(template, g_fb, g_fd, {arglist})")
-        elif me is not None and len(args) == me[2] and type(node.fn) is A.Global \
-                and node.fn.name == me[0]:  # a defn calling its name: itself unless redefined
+        elif by_name:
             self.emit(d + 1, f"if {f} is g_me:")
-            self.emit(d + 2, f"{t} = g_exact(template, g_fb, g_fd, {arglist})")
+            self.emit(d + 2, f"{t} = {self.self_target}(template, g_fb, g_fd, {arglist})")
             self.emit(d + 1, "else:")
             self.sync_depth(d + 2)
             self.emit(d + 2, f"{t} = {f}({arglist}) if callable({f}) else g_as_fn({f})({arglist})")
@@ -331,6 +337,18 @@ class Emitter:
             self.emit(d + 1, f"{t} = {f}({arglist}) if callable({f}) else g_as_fn({f})({arglist})")
         self.emit(d, "except g_CATCH as g_e:")
         self.emit(d + 1, f"raise g_call_fix(g_e, {f}, ({arglist}{',' if len(args) == 1 else ''}), "
+                         f"{self.bind(node.span)}, {self.bind(node.form)}) from None")
+        return t
+
+    def self_call_stmt(self, node, d, target: str, me: str) -> str:
+        """A call known to reach the function being compiled: its body entered directly."""
+        args = [self.expr(a, d) for a in node.args]
+        arglist = ", ".join(args)
+        t = self.temp()
+        self.emit(d, "try:")
+        self.emit(d + 1, f"{t} = {target}(template, g_fb, g_fd, {arglist})")
+        self.emit(d, "except g_CATCH as g_e:")
+        self.emit(d + 1, f"raise g_call_fix(g_e, {me}, ({arglist}{',' if len(args) == 1 else ''}), "
                          f"{self.bind(node.span)}, {self.bind(node.form)}) from None")
         return t
 
@@ -353,7 +371,9 @@ class Emitter:
                 del _CODE_CACHE[next(iter(_CODE_CACHE))]
             _CODE_CACHE[source] = code  # most recently used last
         exec(code, self.ns)  # noqa: S102 - generated from our own AST; no program text inside
-        return self.ns[name]
+        built = self.ns[name]
+        built.ptc_module = (code, name)  # for codegen_cache: the code to run again
+        return built
 
 
 _INLINE = inline.INLINE  # builtins emitted inline (common cases)
