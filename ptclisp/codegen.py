@@ -66,6 +66,7 @@ class Emitter:
         self.lazy_depth = False  # g_exact: the budget's depth is stored only before calls
         self.slot_prefix = ""  # fused pipelines: each inlined function's slots apart
         self.tag = ""  # in bound names: codes sharing one namespace keep their names apart
+        self.int_result = False  # g_pure: assume int arguments give an int result (see int_cond)
 
     def bind(self, value, prefix="k") -> str:
         """A generated global name bound to value in the code's namespace."""
@@ -136,15 +137,34 @@ class Emitter:
         t = node.test
         if type(t) is A.BuiltinCall and t.builtin.fn.ptc_name in BOOL_RESULT:
             self.emit(d, f"if {test}:")  # a Python bool: its own truth is Lisp's
-            self.emit(d + 1, f"{r} = {self.expr(node.then, d + 1)}")
+            self.emit(d + 1, f"{r} = {(a := self.expr(node.then, d + 1))}")
             self.emit(d, "else:")
-            self.emit(d + 1, f"{r} = {self.expr(node.else_, d + 1)}")
+            self.emit(d + 1, f"{r} = {(b := self.expr(node.else_, d + 1))}")
+            self.merge_int(r, a, b)
             return r
         self.emit(d, f"if {test} is None or {test} is False:")
-        self.emit(d + 1, f"{r} = {self.expr(node.else_, d + 1)}")
+        self.emit(d + 1, f"{r} = {(b := self.expr(node.else_, d + 1))}")
         self.emit(d, "else:")
-        self.emit(d + 1, f"{r} = {self.expr(node.then, d + 1)}")
+        self.emit(d + 1, f"{r} = {(a := self.expr(node.then, d + 1))}")
+        self.merge_int(r, a, b)
         return r
+
+    def int_cond(self, x: str) -> str | None:
+        """With int_result: a condition under which x surely holds an int, or None.
+
+        An int literal always does; a fast local whose int test was cached holds one when its
+        g_i<slot> is true; a result of inline + - inc dec when its operands did. A self-call
+        gives an int when all its arguments are ints: the assumption the function's own
+        result is checked against once emitted (codegen_fns), so by induction on calls it holds."""
+        if x.lstrip("-").isdigit():
+            return "True"
+        return self.known_int.get(x) if self.int_result else None
+
+    def merge_int(self, r: str, *values: str) -> None:
+        """r holds one of values: an int when all of their conditions hold."""
+        conds = [self.int_cond(v) for v in values]
+        if self.int_result and None not in conds:
+            self.known_int[r] = join_conds(conds)
 
     def do(self, node, d):
         for x in node.body[:-1]:
@@ -274,11 +294,13 @@ class Emitter:
         cmp = _COMPARE.get(name) if len(args) == 2 else None
         if op or cmp:  # inline the common int/float case; everything else goes to the builtin
             x, y = args
-            ints = " and ".join(self.int_test(a) for a in args if not a.lstrip("-").isdigit())
-            self.emit(d, f"if {ints or 'True'}:")
+            ints = join_conds([self.int_test(a) for a in args if not a.lstrip("-").isdigit()])
+            self.emit(d, f"if {ints}:")
             self.emit(d + 1, f"{t} = {x} {op or cmp} {y}")
             self.emit(d, "else:")
             self.call_stmt(d + 1, t, self.bind(b.fn, "b"), args, node, name)
+            if op:
+                self.merge_int(t, *args)
         else:
             self.call_stmt(d, t, self.bind(b.fn, "b"), args, node, name)
         return t
@@ -350,6 +372,7 @@ class Emitter:
         self.emit(d, "except g_CATCH as g_e:")
         self.emit(d + 1, f"raise g_call_fix(g_e, {me}, ({arglist}{',' if len(args) == 1 else ''}), "
                          f"{self.bind(node.span)}, {self.bind(node.form)}) from None")
+        self.merge_int(t, *args)  # the assumption int_cond describes
         return t
 
     def sync_depth(self, d):
@@ -460,6 +483,12 @@ class NeedsFrame(Exception):
 
 
 _INT_OPS = frozenset({"+", "-", "*", "mod", *_COMPARE, *inline.UNARY})  # builtin_call tests int operands
+def join_conds(conds) -> str:
+    """The conjunction of Python conditions (each one a name, a test or several `and`ed)."""
+    parts = sorted({p for c in conds for p in c.split(" and ") if p != "True"})
+    return " and ".join(parts) or "True"
+
+
 def int_tests(node) -> dict:
     """{slot: times node tests that local for int} in the inline arithmetic of node."""
     out: dict = {}

@@ -61,10 +61,14 @@ def compile_fast_new(compiler, node: A.Fn, ns: dict):
     params = "(template, g_fb, g_d" + "".join(f", {a}" for a in args) + ")"
     em.before = []
     if _keeps_memory(node.body, node, n):  # g_exact's self-calls by name enter g_pure
-        pure = _fast_emitter(compiler, ns, em.names)
-        pure.self_call, pure.lazy_depth, pure.name_is_self = exact.self_call, True, True
-        if not _emit_function(pure, node, 0, "g_pure" + params, "None"):
-            return None
+        for assume_int in (not node.has_recur, False):
+            pure = _fast_emitter(compiler, ns, em.names)
+            pure.self_call, pure.lazy_depth, pure.name_is_self = exact.self_call, True, True
+            pure.int_result = assume_int
+            if not _emit_function(pure, node, 0, "g_pure" + params, "None"):
+                return None
+            if not assume_int or _ints_give_int(pure, node):
+                break
         exact.self_target = "g_pure"
         em.before = pure.lines
     if not _emit_function(exact, node, 0, "g_exact" + params, "None"):
@@ -102,6 +106,7 @@ def _emit_function(em, node: A.Fn, d: int, head, args: str, check: str = "") -> 
     if r is None:
         return False
     em.emit(d + 2, f"return {r}")
+    em.result = r
     em.emit(d + 1, "except g_PtcError as g_e:")
     em.emit(d + 2, "g_add_frame(g_e, template)")
     em.emit(d + 2, "raise")
@@ -109,6 +114,14 @@ def _emit_function(em, node: A.Fn, d: int, head, args: str, check: str = "") -> 
         em.emit(d + 1, "finally:")
         em.emit(d + 2, "g_fb.depth = g_fd - 1")
     return True
+
+
+def _ints_give_int(em, node: A.Fn) -> bool:
+    """True if the body em emitted surely returns an int when every parameter is an int (the
+    int_cond assumption its self-calls made): its result's condition names parameters only."""
+    cond = em.int_cond(em.result)
+    params = {em.known_int.get(f"s{p.slot}") for p in node.params if type(p) is A.PBind}
+    return cond is not None and set(cond.split(" and ")) <= params | {"True"}
 
 
 def _keeps_memory(body, fn: A.Fn, n: int) -> bool:

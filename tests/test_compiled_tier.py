@@ -100,6 +100,12 @@ FAST_PROGRAMS = [
     "(defn f [n] (if (< n 1) 0 (+ 1 (f (- n 1))))) [(f 250) (def g f) (def f inc) (g 260)]",
     "(defn f [n] (if (< n 1) (:x n) (+ 1 (f (- n 1))))) (f 250)",
     "(defn f [n] (if (< n 1) 0 (+ 1 (f (- n 1))))) (f 400)",
+    # int results assumed for int arguments (no type test on them) only where the body proves it
+    "(defn f [n] (if (< n 2) n (+ (f (- n 1)) (f (- n 2))))) [(f 15) (f 12.5)]",
+    "(defn f [n] (if (< n 1) 0.5 (+ (f (- n 1)) 1))) (f 250)",
+    "(defn f [n] (if (< n 2) (str n) (+ (f (- n 1)) 1))) (f 250)",
+    "(defn f [n] (if (< n 2) nil (+ (f (dec n)) 1))) (f 250)",
+    "(defn f [n m] (if (< n 1) m (+ 1 (f (dec n) m)))) [(f 250 1) (f 250 :a) (f 250 2.5)]",
     # the function's loop shares its namespace with the function's code: names kept apart
     "(defn f [n] (if (< n 1) 0 (+ 1 (f (- n 1))))) [(f 250) (count (map f (range 300))) (f :a)]",
 ]
