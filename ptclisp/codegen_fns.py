@@ -40,7 +40,11 @@ def compile_fast_new(compiler, node: A.Fn, ns: dict):
     g_d, a0...)`, its body without the arity check, which those calls enter directly with their
     own depth g_d; it stores its depth in the budget only before a call that may read it (a
     builtin, another function). Its public `function` checks the arity, enters g_exact and
-    restores the budget's depth when it returns or fails.
+    restores the budget's depth when it returns or fails. A defn whose body cannot change
+    memory (_keeps_memory) also gets `g_pure`, the same body whose self-calls by name enter
+    g_pure without looking the name up: g_exact's call finding the name bound to the function
+    itself leads there, and nothing below can rebind it. When the body proves that int
+    arguments give an int result, g_pure's self-call results on int arguments need no int test.
     """
     if node.rest is not None or any(type(p) not in _SIMPLE_PARAMS for p in node.params):
         return None

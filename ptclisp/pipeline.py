@@ -11,7 +11,8 @@ function literal whose body calls nothing but those (no tools, prints, defs or c
 function values). So when the fused loop fails, the same builtins run unfused on the already
 evaluated collection (and init): the program sees exactly the error, span and stack of the
 unfused run, and nothing ran twice that anyone could see. A collection shorter than
-codegen.THRESHOLD always runs unfused: generating code costs more than it saves there.
+codegen.THRESHOLD always runs unfused: generating code costs more than it saves there. The
+generated loop is kept by shape (codegen_cache.py): the same pipeline in a new text reuses it.
 """
 from __future__ import annotations
 
