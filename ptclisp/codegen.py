@@ -32,6 +32,9 @@ log = logging.getLogger("ptclisp")
 # calls of a function body, or iterations of a loop, before it is compiled; tests set it to 1
 # (PTCLISP_COMPILE_THRESHOLD) to run every case through the compiled tier
 THRESHOLD = int(os.environ.get("PTCLISP_COMPILE_THRESHOLD", "200"))
+# calls of a function after which it is compiled at once if code of its shape is kept
+# (codegen_cache.py: no emitting to pay back), else it waits for THRESHOLD
+EARLY = 30
 _CODE_CACHE: dict = {}  # generated source -> code object, least recently used first
 _CODE_CACHE_SIZE = 512
 _CODE_LOCK = threading.Lock()  # sessions on many threads share the cache

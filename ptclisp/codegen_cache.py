@@ -89,6 +89,15 @@ def _walk(x, key: list, varying: list) -> None:
         key.append(x)
 
 
+def known(kind, obj) -> bool:
+    """True if code for obj's shape is kept (a later reuse costs no emitting)."""
+    found = shape(obj)
+    if found is None:
+        return False
+    with _LOCK:
+        return bool(_CACHE.get((kind, found[0])))
+
+
 def reuse(kind, obj, ctx, ns: dict, emit):
     """The function emit() builds for obj, taken from code emitted before for the same shape
     when there is one. ns is the namespace the code runs in (its names are set in it); emit

@@ -251,3 +251,18 @@ def test_code_reused_by_shape_reports_the_new_texts_positions(monkeypatch, first
     assert ptclisp.run(first).error is None
     closure, compiled = _both_tiers(monkeypatch, second, ptclisp.Limits(max_depth=300))
     assert closure == compiled and compiled[0] == "error"
+
+
+def test_a_function_whose_shape_is_kept_compiles_after_fewer_calls():
+    """Code kept for a function's shape is reused after codegen.EARLY calls; a new shape waits
+    for THRESHOLD calls (emitting it would not pay back sooner)."""
+    defn = "(defn f [n] (if (< n 1) 0 (+ 1 (f (- n 1)))))"
+    assert ptclisp.run(f"{defn} (f 250)").value == 250  # hot: compiled, its code kept
+    early = max(codegen.EARLY + 10, 1)
+    assert early < codegen.THRESHOLD
+    s = ptclisp.Session()
+    assert s.run(f";; a new text\n{defn} (f {early})").value == early
+    assert "compiled" in s.memory["f"].__code__.co_filename
+    s = ptclisp.Session()
+    assert s.run(f"(defn g [n] (if (< n 1) 0 (+ 17 (g (- n 1))))) (g {early})").value == 17 * early
+    assert "compiled" not in s.memory["g"].__code__.co_filename
