@@ -33,6 +33,9 @@ log = logging.getLogger("ptclisp")
 # calls of a function body, or iterations of a loop, before it is compiled; tests set it to 1
 # (PTCLISP_COMPILE_THRESHOLD) to run every case through the compiled tier
 THRESHOLD = int(os.environ.get("PTCLISP_COMPILE_THRESHOLD", "200"))
+# calls of a function after which it is compiled at once if code of its shape is kept
+# (codegen_cache.py: no emitting to pay back), else it waits for THRESHOLD
+EARLY = 30
 _CODE_CACHE: dict = {}  # generated source -> code object, least recently used first
 _CODE_CACHE_SIZE = 512
 _CODE_LOCK = threading.Lock()  # sessions on many threads share the cache
@@ -60,14 +63,18 @@ class Emitter:
         self.lines: list[str] = []
         self.loops: list = []  # recur targets: ("loop", binders) innermost last
         self.known_int: dict[str, str] = {}  # fast locals whose `type(x) is int` is computed
-        self.self_call = None  # (defn name, self slot, arity) of a function calling itself
+        self.self_call = None  # (defn name, self slot, arity, nslots) of a function calling itself
+        self.self_target = "g_exact"  # what a self-call by name found unchanged in memory enters
+        self.name_is_self = False  # g_pure: a call by the defn name surely reaches itself
         self.before: list[str] = []  # top-level source placed before the built function
         self.lazy_depth = False  # g_exact: the budget's depth is stored only before calls
         self.slot_prefix = ""  # fused pipelines: each inlined function's slots apart
+        self.tag = ""  # in bound names: codes sharing one namespace keep their names apart
+        self.int_result = False  # g_pure: assume int arguments give an int result (see int_cond)
 
     def bind(self, value, prefix="k") -> str:
         """A generated global name bound to value in the code's namespace."""
-        name = f"{prefix}{next(self.names)}"
+        name = f"{prefix}{self.tag}{next(self.names)}"
         self.ns[name] = value
         return name
 
@@ -134,15 +141,34 @@ class Emitter:
         t = node.test
         if type(t) is A.BuiltinCall and t.builtin.fn.ptc_name in BOOL_RESULT:
             self.emit(d, f"if {test}:")  # a Python bool: its own truth is Lisp's
-            self.emit(d + 1, f"{r} = {self.expr(node.then, d + 1)}")
+            self.emit(d + 1, f"{r} = {(a := self.expr(node.then, d + 1))}")
             self.emit(d, "else:")
-            self.emit(d + 1, f"{r} = {self.expr(node.else_, d + 1)}")
+            self.emit(d + 1, f"{r} = {(b := self.expr(node.else_, d + 1))}")
+            self.merge_int(r, a, b)
             return r
         self.emit(d, f"if {test} is None or {test} is False:")
-        self.emit(d + 1, f"{r} = {self.expr(node.else_, d + 1)}")
+        self.emit(d + 1, f"{r} = {(b := self.expr(node.else_, d + 1))}")
         self.emit(d, "else:")
-        self.emit(d + 1, f"{r} = {self.expr(node.then, d + 1)}")
+        self.emit(d + 1, f"{r} = {(a := self.expr(node.then, d + 1))}")
+        self.merge_int(r, a, b)
         return r
+
+    def int_cond(self, x: str) -> str | None:
+        """With int_result: a condition under which x surely holds an int, or None.
+
+        An int literal always does; a fast local whose int test was cached holds one when its
+        g_i<slot> is true; a result of inline + - inc dec when its operands did. A self-call
+        gives an int when all its arguments are ints: the assumption the function's own
+        result is checked against once emitted (codegen_fns), so by induction on calls it holds."""
+        if x.lstrip("-").isdigit():
+            return "True"
+        return self.known_int.get(x) if self.int_result else None
+
+    def merge_int(self, r: str, *values: str) -> None:
+        """r holds one of values: an int when all of their conditions hold."""
+        conds = [self.int_cond(v) for v in values]
+        if self.int_result and None not in conds:
+            self.known_int[r] = join_conds(conds)
 
     def do(self, node, d):
         for x in node.body[:-1]:
@@ -272,11 +298,13 @@ class Emitter:
         cmp = _COMPARE.get(name) if len(args) == 2 else None
         if op or cmp:  # inline the common int/float case; everything else goes to the builtin
             x, y = args
-            ints = " and ".join(self.int_test(a) for a in args if not a.lstrip("-").isdigit())
-            self.emit(d, f"if {ints or 'True'}:")
+            ints = join_conds([self.int_test(a) for a in args if not a.lstrip("-").isdigit()])
+            self.emit(d, f"if {ints}:")
             self.emit(d + 1, f"{t} = {x} {op or cmp} {y}")
             self.emit(d, "else:")
             self.call_stmt(d + 1, t, self.bind(b.fn, "b"), args, node, name)
+            if op:
+                self.merge_int(t, *args)
         else:
             self.call_stmt(d, t, self.bind(b.fn, "b"), args, node, name)
         return t
@@ -311,19 +339,22 @@ class Emitter:
         return t
 
     def call(self, node, d):
+        me = self.self_call
+        by_name = (me is not None and len(node.args) == me[2] and type(node.fn) is A.Global
+                   and node.fn.name == me[0])  # a defn calling its name: itself unless redefined
+        if by_name and self.name_is_self:  # g_pure: memory cannot have changed (see codegen_fns)
+            return self.self_call_stmt(node, d, "g_pure", f"template[{me[3]}]")
         f = self.expr(node.fn, d)
         args = [self.expr(a, d) for a in node.args]
         arglist = ", ".join(args)
         t = self.temp()
         self.emit(d, "try:")
-        me = self.self_call
         if me is not None and len(args) == me[2] and type(node.fn) is A.Local \
                 and node.fn.slot == me[1]:  # `(fn name [..] .. (name ..))`: surely itself
             self.emit(d + 1, f"{t} = g_exact(template, g_fb, g_fd, {arglist})")
-        elif me is not None and len(args) == me[2] and type(node.fn) is A.Global \
-                and node.fn.name == me[0]:  # a defn calling its name: itself unless redefined
+        elif by_name:
             self.emit(d + 1, f"if {f} is g_me:")
-            self.emit(d + 2, f"{t} = g_exact(template, g_fb, g_fd, {arglist})")
+            self.emit(d + 2, f"{t} = {self.self_target}(template, g_fb, g_fd, {arglist})")
             self.emit(d + 1, "else:")
             self.sync_depth(d + 2)
             self.emit(d + 2, f"{t} = {f}({arglist}) if callable({f}) else g_as_fn({f})({arglist})")
@@ -333,6 +364,19 @@ class Emitter:
         self.emit(d, "except g_CATCH as g_e:")
         self.emit(d + 1, f"raise g_call_fix(g_e, {f}, ({arglist}{',' if len(args) == 1 else ''}), "
                          f"{self.bind(node.span)}, {self.bind(node.form)}) from None")
+        return t
+
+    def self_call_stmt(self, node, d, target: str, me: str) -> str:
+        """A call known to reach the function being compiled: its body entered directly."""
+        args = [self.expr(a, d) for a in node.args]
+        arglist = ", ".join(args)
+        t = self.temp()
+        self.emit(d, "try:")
+        self.emit(d + 1, f"{t} = {target}(template, g_fb, g_fd, {arglist})")
+        self.emit(d, "except g_CATCH as g_e:")
+        self.emit(d + 1, f"raise g_call_fix(g_e, {me}, ({arglist}{',' if len(args) == 1 else ''}), "
+                         f"{self.bind(node.span)}, {self.bind(node.form)}) from None")
+        self.merge_int(t, *args)  # the assumption int_cond describes
         return t
 
     def sync_depth(self, d):
@@ -354,7 +398,9 @@ class Emitter:
                 del _CODE_CACHE[next(iter(_CODE_CACHE))]
             _CODE_CACHE[source] = code  # most recently used last
         exec(code, self.ns)  # noqa: S102 - generated from our own AST; no program text inside
-        return self.ns[name]
+        built = self.ns[name]
+        built.ptc_module = (code, name)  # for codegen_cache: the code to run again
+        return built
 
 
 _INLINE = inline.INLINE  # builtins emitted inline (common cases)
@@ -441,6 +487,12 @@ class NeedsFrame(Exception):
 
 
 _INT_OPS = frozenset({"+", "-", "*", "mod", *_COMPARE, *inline.UNARY})  # builtin_call tests int operands
+def join_conds(conds) -> str:
+    """The conjunction of Python conditions (each one a name, a test or several `and`ed)."""
+    parts = sorted({p for c in conds for p in c.split(" and ") if p != "True"})
+    return " and ".join(parts) or "True"
+
+
 def int_tests(node) -> dict:
     """{slot: times node tests that local for int} in the inline arithmetic of node."""
     out: dict = {}

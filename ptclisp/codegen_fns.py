@@ -10,7 +10,8 @@ from __future__ import annotations
 from . import ast as A
 from . import codegen_rt as rt
 from .codegen import Emitter, NeedsFrame
-from .fusion import nodes
+from .codegen_cache import reuse
+from .fusion import effect_free, nodes
 from .core.maps import twin_key
 from .errors import PtcError
 
@@ -18,6 +19,17 @@ _SIMPLE_PARAMS = (A.PBind, A.PIgnore)
 
 
 def compile_fn_fast(compiler, node: A.Fn, ns: dict):
+    """compile_fast_new, or the code it built before for a function of the same shape."""
+    return reuse("fast", node, compiler.ctx, ns, lambda: compile_fast_new(compiler, node, ns))
+
+
+def compile_fn_loop(compiler, node: A.Fn, ns: dict, fold: bool):
+    """compile_loop_new, or the code it built before for a function of the same shape."""
+    return reuse("fold" if fold else "map", node, compiler.ctx, ns,
+                 lambda: compile_loop_new(compiler, node, ns, fold))
+
+
+def compile_fast_new(compiler, node: A.Fn, ns: dict):
     """`f_make(template) -> function` for a whole function over Python locals, or None.
 
     None when the function needs the frame list: a rest parameter, a destructuring parameter,
@@ -28,7 +40,11 @@ def compile_fn_fast(compiler, node: A.Fn, ns: dict):
     g_d, a0...)`, its body without the arity check, which those calls enter directly with their
     own depth g_d; it stores its depth in the budget only before a call that may read it (a
     builtin, another function). Its public `function` checks the arity, enters g_exact and
-    restores the budget's depth when it returns or fails.
+    restores the budget's depth when it returns or fails. A defn whose body cannot change
+    memory (_keeps_memory) also gets `g_pure`, the same body whose self-calls by name enter
+    g_pure without looking the name up: g_exact's call finding the name bound to the function
+    itself leads there, and nothing below can rebind it. When the body proves that int
+    arguments give an int result, g_pure's self-call results on int arguments need no int test.
     """
     if node.rest is not None or any(type(p) not in _SIMPLE_PARAMS for p in node.params):
         return None
@@ -45,11 +61,23 @@ def compile_fn_fast(compiler, node: A.Fn, ns: dict):
         em.emit(1, "return function")
         return em.build("f_make", "template")
     exact = _fast_emitter(compiler, ns, em.names)
-    exact.self_call, exact.lazy_depth = (node.name, node.self_slot, n), True
-    head = "g_exact(template, g_fb, g_d" + "".join(f", {a}" for a in args) + ")"
-    if not _emit_function(exact, node, 0, head, "None"):
+    exact.self_call, exact.lazy_depth = (node.name, node.self_slot, n, node.nslots), True
+    params = "(template, g_fb, g_d" + "".join(f", {a}" for a in args) + ")"
+    em.before = []
+    if _keeps_memory(node.body, node, n):  # g_exact's self-calls by name enter g_pure
+        for assume_int in (not node.has_recur, False):
+            pure = _fast_emitter(compiler, ns, em.names)
+            pure.self_call, pure.lazy_depth, pure.name_is_self = exact.self_call, True, True
+            pure.int_result = assume_int
+            if not _emit_function(pure, node, 0, "g_pure" + params, "None"):
+                return None
+            if not assume_int or _ints_give_int(pure, node):
+                break
+        exact.self_target = "g_pure"
+        em.before = pure.lines
+    if not _emit_function(exact, node, 0, "g_exact" + params, "None"):
         return None
-    em.before = exact.lines
+    em.before += exact.lines
     em.emit(2, "g_d = g_fb.depth")
     em.emit(2, f"if {check}:")  # the generic wrapper's order: the tick, the depth, the arity
     em.emit(3, "g_fb.countdown = g_fb.countdown - 1")
@@ -76,12 +104,13 @@ def _emit_function(em, node: A.Fn, d: int, head, args: str, check: str = "") -> 
         em.emit(d + 1, "g_fb.depth = g_fd")
     em.emit(d + 1, "try:")
     em.emit(d + 2, "pass")  # the body may be a bare constant, which emits no statement
-    if em.self_call is not None:
+    if em.self_call is not None and not em.name_is_self:
         em.emit(d + 2, f"g_me = template[{node.nslots}]")
     r = _emit_fast_body(em, node, d + 2, named=True)
     if r is None:
         return False
     em.emit(d + 2, f"return {r}")
+    em.result = r
     em.emit(d + 1, "except g_PtcError as g_e:")
     em.emit(d + 2, "g_add_frame(g_e, template)")
     em.emit(d + 2, "raise")
@@ -91,6 +120,25 @@ def _emit_function(em, node: A.Fn, d: int, head, args: str, check: str = "") -> 
     return True
 
 
+def _ints_give_int(em, node: A.Fn) -> bool:
+    """True if the body em emitted surely returns an int when every parameter is an int (the
+    int_cond assumption its self-calls made): its result's condition names parameters only."""
+    cond = em.int_cond(em.result)
+    params = {em.known_int.get(f"s{p.slot}") for p in node.params if type(p) is A.PBind}
+    return cond is not None and set(cond.split(" and ")) <= params | {"True"}
+
+
+def _keeps_memory(body, fn: A.Fn, n: int) -> bool:
+    """True if nothing in body (of fn) can change memory: only effect-free nodes and calls of
+    fn by its defn name. Once such a call finds the name bound to fn itself, every deeper call
+    by that name would find it too, so g_pure enters itself without looking the name up."""
+    if fn.name is None or fn.self_slot is not None:
+        return False
+    return all(effect_free(x) or type(x) in (A.Loop, A.Recur) or type(x) is A.Call
+               and len(x.args) == n and type(x.fn) is A.Global and x.fn.name == fn.name
+               for x in nodes(body))
+
+
 def _calls_itself(body, fn: A.Fn, n: int) -> bool:
     """True if body (of fn) calls fn by name with n arguments, outside nested fns."""
     return any(type(x) is A.Call and len(x.args) == n and (
@@ -98,7 +146,7 @@ def _calls_itself(body, fn: A.Fn, n: int) -> bool:
         or type(x.fn) is A.Local and x.fn.slot == fn.self_slot) for x in nodes(body))
 
 
-def compile_fn_loop(compiler, node: A.Fn, ns: dict, fold: bool):
+def compile_loop_new(compiler, node: A.Fn, ns: dict, fold: bool):
     """A compiled loop running a function over a collection, or None.
 
     `f_loop(template, xs, acc)`: [(f x) for x in xs] for a one-parameter function (map,
@@ -111,12 +159,12 @@ def compile_fn_loop(compiler, node: A.Fn, ns: dict, fold: bool):
             or any(type(p) not in _SIMPLE_PARAMS for p in node.params):
         return None
     if fold and _owned_assoc(node):
-        em = _fast_emitter(compiler, ns)
+        em = _fast_emitter(compiler, ns, tag="L")
         try:
             return _owned_fold(em, node)
         except NeedsFrame:
             pass
-    em = _fast_emitter(compiler, ns)
+    em = _fast_emitter(compiler, ns, tag="L")  # names apart from compile_fast_new's in ns
     item = "a1" if fold else "a0"
     em.emit(1, "g_fb = g_ctx.budget")
     em.emit(1, "g_fd0 = g_fb.depth")
@@ -231,8 +279,9 @@ def _owned_fold(em, node: A.Fn):
     return em.build("f_loop", "template, xs, acc")
 
 
-def _fast_emitter(compiler, ns, names=None):
+def _fast_emitter(compiler, ns, names=None, tag=""):
     em = Emitter(compiler, ns, fast=True)
+    em.tag = tag
     if names is not None:  # a second function in the same source: names stay distinct
         em.names = names
     em.ns.update(g_NOARG=rt.NOARG, g_enter=rt.enter, g_PtcError=PtcError,

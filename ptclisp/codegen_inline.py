@@ -74,6 +74,8 @@ def unary(em, node, args, t, d) -> bool:
     em.emit(d + 1, f"{t} = {UNARY[node.builtin.fn.ptc_name].format(x=x)}")
     em.emit(d, "else:")
     em.call_stmt(d + 1, t, em.bind(node.builtin.fn, "b"), args, node, node.builtin.fn.ptc_name)
+    if node.builtin.fn.ptc_name in ("inc", "dec"):
+        em.merge_int(t, x)
     return True
 
 

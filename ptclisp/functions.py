@@ -17,7 +17,7 @@ from __future__ import annotations
 from types import CodeType, FunctionType
 
 from . import ast as A
-from . import codegen, codegen_fns, messages
+from . import codegen, codegen_cache, codegen_fns, messages
 from .codegen_rt import add_frame
 from .errors import EvalError, PtcError
 from .evalcommon import RECUR
@@ -85,7 +85,12 @@ def make_function_factory(compiler, node: A.Fn):
     ns = dict(_BASE_NS)
 
     def go_hot():
-        """Compile the whole function if codegen can, else just its body."""
+        """Compile the whole function if codegen can, else just its body; at the EARLY call
+        count only when code of its shape is kept, else wait for THRESHOLD calls."""
+        wait = ns.pop("g_wait", 0)
+        if wait and not codegen_cache.known("fast", node):
+            ns["g_calls"] = wait
+            return
         fast = codegen.compile_or_keep(codegen_fns.compile_fn_fast, compiler, node, None, ns)
         if fast is not None:  # every value switches at its next call; the body is not needed
             sample = fast(template_of(None))
@@ -127,7 +132,8 @@ def make_function_factory(compiler, node: A.Fn):
     ns["g_one_simple"], ns["g_slot0"] = one_simple, simple_slots[0] if one_simple else None
     ns["g_simple"], ns["g_arity"], ns["g_simple_slots"] = simple, arity, simple_slots
     ns["g_bind_args"], ns["g_body"] = bind_args, closure_body
-    ns["g_calls"] = max(codegen.THRESHOLD, 1)
+    early = max(min(codegen.EARLY, codegen.THRESHOLD), 1)
+    ns["g_calls"], ns["g_wait"] = early, max(codegen.THRESHOLD, 1) - early
     g_make = FunctionType(_GENERIC_MAKE, ns)
     name = node.name or "fn"
 

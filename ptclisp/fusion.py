@@ -89,10 +89,11 @@ def _fusable_fn(f, arity: int) -> bool:
         b = analyzer._builtin_of(f.value)
         return b is not None and b.fn.ptc_name in PURE and b.accepts(arity)
     return (type(f) is A.Fn and f.rest is None and len(f.params) == arity and not f.has_recur
-            and f.self_slot is None and all(_pure(x) for x in nodes(f.body, into_fns=True)))
+            and f.self_slot is None and all(effect_free(x) for x in nodes(f.body, into_fns=True)))
 
 
-def _pure(x) -> bool:
+def effect_free(x) -> bool:
+    """True for a node that has no effect itself and calls no function value."""
     if type(x) is A.BuiltinCall:
         return x.builtin.fn.ptc_name in PURE
     if type(x) is A.Let:

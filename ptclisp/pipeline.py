@@ -11,7 +11,8 @@ function literal whose body calls nothing but those (no tools, prints, defs or c
 function values). So when the fused loop fails, the same builtins run unfused on the already
 evaluated collection (and init): the program sees exactly the error, span and stack of the
 unfused run, and nothing ran twice that anyone could see. A collection shorter than
-codegen.THRESHOLD always runs unfused: generating code costs more than it saves there.
+codegen.THRESHOLD always runs unfused: generating code costs more than it saves there. The
+generated loop is kept by shape (codegen_cache.py): the same pipeline in a new text reuses it.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from . import ast as A
 from . import analyzer, codegen, fusion
 from . import codegen_rt as rt
 from .codegen import Emitter, Named
+from .codegen_cache import Spot, reuse
 from .core.seqs_base import items
 from .errors import LimitExceeded, PtcError
 from .evalcommon import CONVERTED, python_error
@@ -52,7 +54,7 @@ def compile_pipeline(compiler, node):
         src = src_c(fr)
         if type(src) is list and len(src) >= codegen.THRESHOLD:
             if fused is None:
-                fused = codegen.compile_or_keep(_compile_fused, compiler, stages, False)
+                fused = codegen.compile_or_keep(_compile_cached, compiler, stages, False)
             if fused is not False:
                 try:
                     return fused(fr, src, init)
@@ -77,10 +79,18 @@ def _call(node, args):
 
 # ---------------------------------------------------------------- the fused loop
 
-def _compile_fused(compiler, stages):
+def _compile_cached(compiler, stages):
+    """_compile_fused, or the code it built before for stages of the same shape (the source
+    collection and the init are not part of it: the loop takes their values)."""
+    shape = [(s.kind, s.node.builtin, s.fn, Spot(s.node.form, s.node.span)) for s in stages]
+    ns: dict = {}
+    return reuse("pipe", shape, compiler.ctx, ns, lambda: _compile_fused(compiler, stages, ns))
+
+
+def _compile_fused(compiler, stages, ns):
     """`pipe(fr, src, init)`: the whole pipeline as one loop (see the module docstring);
     codegen.compile_or_keep keeps the unfused run when a node needs the frame (NeedsFrame)."""
-    em = Emitter(compiler, {}, fast=True)
+    em = Emitter(compiler, ns, fast=True)
     em.ns.update(g_items=items, g_CHUNK=rt.CHUNK)
     calls = sum(1 for s in stages if type(s.fn) is A.Fn)  # steps per item: the calls saved
     em.emit(1, "g_fb = g_ctx.budget")

@@ -1,10 +1,12 @@
 """The compiled tier's generated source passes RestrictedPython's policy before it is compiled."""
 import logging
 
+from collections import OrderedDict
+
 import pytest
 
 import ptclisp
-from ptclisp import codegen
+from ptclisp import codegen, codegen_cache
 
 PROGRAMS = [
     "(defn fib [n] (if (< n 2) n (+ (fib (- n 1)) (fib (- n 2))))) (fib 15)",
@@ -47,6 +49,7 @@ def test_every_generated_source_passes_the_policy(monkeypatch):
             raise
     monkeypatch.setattr(codegen, "check_policy", spy)
     monkeypatch.setattr(codegen, "_CODE_CACHE", {})  # every source compiled (and checked) anew
+    monkeypatch.setattr(codegen_cache, "_CACHE", OrderedDict())  # and emitted anew
     for program in PROGRAMS:
         assert ptclisp.run(program).error is None, program
     assert checked, "the programs reached no compiled code"

@@ -1,10 +1,12 @@
 """The compiled tier (codegen.py) against the closure tier: every case file, compiled at once."""
 from __future__ import annotations
 
+from collections import OrderedDict
+
 import pytest
 
 import ptclisp
-from ptclisp import codegen, codegen_fns
+from ptclisp import codegen, codegen_cache, codegen_fns
 from casefile import check
 from test_cases import CASES, FIXED_CLOCK
 
@@ -92,6 +94,20 @@ FAST_PROGRAMS = [
     "(defn f [a b] (if (< a 1) b (f (- a 1) (+ b a)))) (f 260 0.5)",
     "(let [g (fn walk [n] (if (<= n 0) [] (conj (walk (dec n)) n)))] (count (g 280)))",
     "(defn f [n] (if (not= n 0) (+ 2 (f (dec n))) 0)) [(f 220) (f true)]",
+    # a body that cannot change memory enters itself without looking its name up (g_pure),
+    # once the outermost call found the name bound to it; an older value still sees the new one
+    "(defn f [n] (if (< n 1) 0 (+ 1 (f (- n 1))))) (def g f) (defn f [n] 7) [(g 250) (f 250)]",
+    "(defn f [n] (if (< n 1) 0 (+ 1 (f (- n 1))))) [(f 250) (def g f) (def f inc) (g 260)]",
+    "(defn f [n] (if (< n 1) (:x n) (+ 1 (f (- n 1))))) (f 250)",
+    "(defn f [n] (if (< n 1) 0 (+ 1 (f (- n 1))))) (f 400)",
+    # int results assumed for int arguments (no type test on them) only where the body proves it
+    "(defn f [n] (if (< n 2) n (+ (f (- n 1)) (f (- n 2))))) [(f 15) (f 12.5)]",
+    "(defn f [n] (if (< n 1) 0.5 (+ (f (- n 1)) 1))) (f 250)",
+    "(defn f [n] (if (< n 2) (str n) (+ (f (- n 1)) 1))) (f 250)",
+    "(defn f [n] (if (< n 2) nil (+ (f (dec n)) 1))) (f 250)",
+    "(defn f [n m] (if (< n 1) m (+ 1 (f (dec n) m)))) [(f 250 1) (f 250 :a) (f 250 2.5)]",
+    # the function's loop shares its namespace with the function's code: names kept apart
+    "(defn f [n] (if (< n 1) 0 (+ 1 (f (- n 1))))) [(f 250) (count (map f (range 300))) (f :a)]",
 ]
 
 
@@ -212,7 +228,41 @@ def test_fused_pipeline_source_passes_the_policy(monkeypatch):
         original(source)
     monkeypatch.setattr(codegen, "check_policy", spy)
     monkeypatch.setattr(codegen, "_CODE_CACHE", {})
+    monkeypatch.setattr(codegen_cache, "_CACHE", OrderedDict())  # and emitted anew
     r = ptclisp.run("(let [k 3] (->> (range 500) (keep #(when (odd? %) (* % k)))"
                     " (remove #(< % 10)) (map str) (map count) (reduce + 0)))")
     assert r.error is None
     assert any(src.startswith("def pipe(") for src in checked)
+
+
+SAME_SHAPES = [  # (first text, second text): one shape at other places, failing in the second
+    ("(->> (range 300) (map inc) (filter even?) (reduce + 0))",
+     ";; moved\n(let [xs (conj (vec (range 300)) :a)]\n  (->> xs (map inc) (filter even?) (reduce + 0)))"),
+    ("(defn f [x] (+ x 1)) (count (map f (range 300)))",
+     "(def pad 1)\n(defn f [x] (+ x 1)) (count (map f (conj (vec (range 300)) :a)))"),
+    ("(defn f [n] (if (< n 1) 0 (+ 1 (f (- n 1))))) (f 250)",
+     ";; again\n\n(defn f [n] (if (< n 1) 0 (+ 1 (f (- n 1))))) (f 250) (f :a)"),
+]
+
+
+@pytest.mark.parametrize("first, second", SAME_SHAPES)
+def test_code_reused_by_shape_reports_the_new_texts_positions(monkeypatch, first, second):
+    """A new text with an already compiled shape reuses its code; errors point into the new text."""
+    assert ptclisp.run(first).error is None
+    closure, compiled = _both_tiers(monkeypatch, second, ptclisp.Limits(max_depth=300))
+    assert closure == compiled and compiled[0] == "error"
+
+
+def test_a_function_whose_shape_is_kept_compiles_after_fewer_calls():
+    """Code kept for a function's shape is reused after codegen.EARLY calls; a new shape waits
+    for THRESHOLD calls (emitting it would not pay back sooner)."""
+    defn = "(defn f [n] (if (< n 1) 0 (+ 1 (f (- n 1)))))"
+    assert ptclisp.run(f"{defn} (f 250)").value == 250  # hot: compiled, its code kept
+    early = max(codegen.EARLY + 10, 1)
+    assert early < codegen.THRESHOLD
+    s = ptclisp.Session()
+    assert s.run(f";; a new text\n{defn} (f {early})").value == early
+    assert "compiled" in s.memory["f"].__code__.co_filename
+    s = ptclisp.Session()
+    assert s.run(f"(defn g [n] (if (< n 1) 0 (+ 17 (g (- n 1))))) (g {early})").value == 17 * early
+    assert "compiled" not in s.memory["g"].__code__.co_filename
