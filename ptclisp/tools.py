@@ -183,6 +183,17 @@ def _items(x, key) -> list:
     flat = True
     out = []
     append = out.append
+    if key is _door_key and not charging:  # data= at a Session's start: _flat_map inline
+        get = _DOOR_KEY_OF
+        for v in x:
+            if type(v) is dict and flat:
+                m = {get(k): w for k, w in v.items() if type(w) in _FLAT}
+                if len(m) == len(v):  # None: a key not met yet, or not a str
+                    append(m if None not in m else _map(v, key))
+                    continue
+                flat = False
+            append(_from(v, key))
+        return out
     for v in x:
         t = type(v)
         if t in _SCALARS:
