@@ -29,6 +29,9 @@ class FnScope:
 
     def __init__(self, parent: "FnScope | None"):
         self.parent = parent
+        # every name bound so far in any frame of this program: most symbols are builtins,
+        # and a name never bound anywhere needs no walk through the blocks
+        self.bound: set[str] = set() if parent is None else parent.bound
         self.nslots = 0
         self.blocks: list[dict[str, int]] = [{}]
         self.captured: dict[str, int] = {}
@@ -44,10 +47,13 @@ class FnScope:
         """A fresh slot for name in the innermost block."""
         slot = self.new_slot()
         self.blocks[-1][name] = slot
+        self.bound.add(name)
         return slot
 
     def lookup(self, name: str) -> int | None:
         """The slot holding name in this frame, capturing from outer frames as needed."""
+        if name not in self.bound:
+            return None
         for block in reversed(self.blocks):
             slot = block.get(name)
             if slot is not None:
@@ -240,6 +246,10 @@ class Analyzer:
             if self.check_tool(s.name, s):
                 return A.ToolRef(s.name, span=s.span)
             return A.Const(None)
+        return self.builtin_symbol(s)
+
+    def builtin_symbol(self, s: F.Sym):
+        """A symbol that names no local, memory, data or tool: a builtin, else an error."""
         b = resolve_builtin(s.ns, s.name)
         if b is not None:
             if getattr(b.fn, "ptc_constant", False):
@@ -313,12 +323,15 @@ class Analyzer:
                     return self.form(expanded, tail)
                 if name in OPAQUE_UNSUPPORTED and resolve_builtin(None, name) is None:
                     return self.unknown_symbol(head)
+                if name[0] != "." and name not in HISTORY:  # a builtin (or unknown) head
+                    return self.call(f, self.builtin_symbol(head))
             if name == "." or (name.startswith(".") and len(name) > 1 and resolve_builtin(None, name) is None):
                 if name == ".":
                     return self.error(messages.DOT_FORM, f, hint=messages.HINT_METHODS)
         return self.call(f)
 
-    def call(self, f: F.List):
+    def call(self, f: F.List, fn=None):
+        """A call; fn: its head already analyzed (list_form resolved a builtin head)."""
         head, arg_forms = f.items[0], f.items[1:]
         if type(head) is F.Sym and head.ns == "tool":
             args = tuple(self.form(a) for a in arg_forms)
@@ -327,7 +340,8 @@ class Analyzer:
                 if problem:
                     self.error(problem[0], f, hint=problem[1], code="tool-args")
             return A.ToolCall(head.name, args, f, span=f.span)
-        fn = self.form(head)
+        if fn is None:
+            fn = self.form(head)
         if type(fn) is A.Const and getattr(fn.value, "ptc_quote_args", False):
             args = tuple(self.quoted_arg(a) for a in arg_forms)
         else:

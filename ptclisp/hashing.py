@@ -16,7 +16,11 @@ and `1` as one key although `(= true 1)` is false. So:
 from __future__ import annotations
 
 import immutables
-from pyrsistent import pvector
+
+try:  # pyrsistent's C vector alone: `import pyrsistent` loads all its types (~10 ms at start-up)
+    from pvectorc import pvector
+except ImportError:  # a platform without the C extension
+    from pyrsistent import pvector
 
 HashMap = immutables.Map
 PVector = type(pvector())  # the C implementation's concrete class (pyrsistent.PVector is an ABC)

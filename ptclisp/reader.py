@@ -5,23 +5,21 @@ programs, including which inputs they reject):
 - `read`, the fast reader: one scanner regex assembled from the grammar's own compiled
   terminals (they are mutually exclusive, so alternative order is free), plus an explicit stack
   for nesting, so deep input never recurses in Python;
-- `read_with_lark`, the reference: Lark's LALR parser building forms in its rule callbacks.
+- `read_with_lark` (ptclisp/reader_lark.py), the reference: Lark's LALR parser building forms
+  in its rule callbacks.
 Both share the token converters, the collection checks and the error texts; every problem is a
 ReadError with a span, a hint and a message from messages.py. They name the same error except
 when two problems touch: Lark lexes the next token before it closes a collection, so in
 `{:a 1 :a 2}é` it reports the bad token and the fast reader the duplicate key.
-Only this module imports lark.
+Only the reference imports lark: `import ptclisp` never loads it.
 """
 from __future__ import annotations
 
-import contextvars
 import functools
+import hashlib
+import json
 import re
-import threading
 from importlib import resources
-
-from lark import Lark
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, VisitError
 
 from . import messages as M
 from .errors import ReadError
@@ -34,7 +32,7 @@ from .forms import text as form_text
 from .source import Span
 from .values import Keyword
 
-__all__ = ["read", "read_with_lark", "DEFAULT_MAX_DEPTH", "DEFAULT_MAX_LITERAL_CHARS",
+__all__ = ["read", "DEFAULT_MAX_DEPTH", "DEFAULT_MAX_LITERAL_CHARS",
            "DEFAULT_MAX_INT_DIGITS"]
 
 DEFAULT_MAX_DEPTH = 500
@@ -245,39 +243,30 @@ _ATOM_OF = {_KIND[k]: v for k, v in _ATOMS.items()}
 
 
 class _Grammar:
-    """The grammar loaded once: scanners made of its own terminals, and Lark's LALR parser
-    (the reference reader) built at its first use: its tables are most of the grammar's
-    set-up time, and `read` never needs them."""
+    """The grammar's terminals, compiled once into the fast reader's scanners.
+
+    Their regular expressions are the ones Lark compiles from grammar/ptclisp.lark, shipped
+    beside it in terminals.json (tools/grammar_terminals.py writes it; a test checks it
+    against Lark): building them at import would cost a Lark grammar load on every start."""
 
     def __init__(self):
-        self.source = (resources.files("ptclisp.grammar") / "ptclisp.lark").read_text(encoding="utf-8")
-        self._lark = None
-        self._lark_lock = threading.Lock()
-        # an Earley front end builds no parse tables: the cheap way to the compiled terminals
-        terminals = Lark(self.source, parser="earley", lexer="dynamic").terminals
-        regexps = {t.name: t.pattern.to_regexp() for t in terminals}
+        files = resources.files("ptclisp.grammar")
+        self.source = (files / "ptclisp.lark").read_text(encoding="utf-8")
+        shipped = json.loads((files / "terminals.json").read_text(encoding="utf-8"))
+        if shipped["grammar_sha256"] != hashlib.sha256(self.source.encode("utf-8")).hexdigest():
+            raise RuntimeError("grammar/terminals.json is stale: run python tools/grammar_terminals.py")
+        regexps = dict(shipped["terminals"])
         ws = regexps.pop("WS")
         if sorted(_ORDER) != sorted(regexps):
             raise RuntimeError(f"reader and grammar disagree on terminals: {sorted(regexps)}")
-        for name in _ORDER:
-            if re.compile(regexps[name]).groups:
-                raise RuntimeError(f"terminal {name} must not use capturing groups")
         alternatives = [regexps[name] for name in _ORDER]
         # one token (group index = kind) after optional whitespace; the empty end is K_EOF
         self.token = re.compile("(?:%s)?(?:(%s)|(\\Z))" % (ws, ")|(".join(alternatives)))
+        if self.token.groups != len(_ORDER) + 1:
+            raise RuntimeError("a terminal of the grammar uses a capturing group")
         # (whitespace, token) pairs of a whole text at C speed; gaps mean a bad token
         self.pairs = re.compile("(%s)?((?:%s)|\\Z)" % (ws, ")|(?:".join(alternatives))).findall
         self.ws = re.compile(ws)
-
-    @property
-    def lark(self) -> Lark:
-        """Lark's LALR parser over the grammar, building forms (read_with_lark)."""
-        if self._lark is None:
-            with self._lark_lock:
-                if self._lark is None:
-                    self._lark = Lark(self.source, parser="lalr", lexer="basic",
-                                      transformer=_LarkForms())
-        return self._lark
 
     def skip_ws(self, text: str, pos: int) -> int:
         """The offset after any whitespace at pos."""
@@ -438,42 +427,6 @@ def _quote(k: int, tok: str, span, qspan, lim, text) -> Quote:
 
 # ---------------------------------------------------------------- reference reader (Lark)
 
-_LIMITS: contextvars.ContextVar = contextvars.ContextVar("ptclisp_reader_limits")
-
-
-def _tok_span(tok) -> Span:
-    return _span(tok.line, tok.column)
-
-
-class _LarkForms:
-    """Lark rule callbacks building forms directly (no parse tree)."""
-
-    def start(self, children):
-        return tuple(children)
-
-    def quote(self, children):
-        return Quote(children[1], _tok_span(children[0]))
-
-    def _atom(name):  # noqa: N805 - a factory used while building the class body
-        def callback(self, children):
-            tok = children[0]
-            return _ATOMS[name](str(tok), _tok_span(tok), _LIMITS.get())
-        return callback
-
-    def _collection(opener):  # noqa: N805
-        def callback(self, children):
-            return _build(opener, children[1:-1], _tok_span(children[0]))
-        return callback
-
-    nil, true, false = _atom("NIL"), _atom("TRUE"), _atom("FALSE")
-    int, float, special_float = _atom("INT"), _atom("FLOAT"), _atom("SPECIAL_FLOAT")
-    string, char, keyword, symbol = _atom("STRING"), _atom("CHAR"), _atom("KEYWORD"), _atom("SYMBOL")
-    regex, var_quote = _atom("REGEX"), _atom("VAR_QUOTE")
-    list, vector, map = _collection("("), _collection("["), _collection("{")
-    set, fn_lit = _collection("#{"), _collection("#(")
-    del _atom, _collection
-
-
 _PRESCAN = re.compile(r'#?"(?:[^"\\]|\\[\s\S])*"?|;[^\n]*|\\[\s\S]|#[{(]|[()\[\]{}]')
 
 
@@ -498,66 +451,6 @@ def _open_delimiters(text: str, stop: int, max_depth: int | None = None):
             if stack:
                 stack.pop()
     return None if max_depth is not None else stack
-
-
-def _lark_error(e, text: str):
-    """A Lark parse error as (ReadError, offset), named like the fast reader names it."""
-    if isinstance(e, UnexpectedCharacters):
-        return _bad_token(text, e.pos_in_stream), e.pos_in_stream
-    tok = getattr(e, "token", None)
-    name = getattr(tok, "type", "$END")
-    pos = len(text) if name == "$END" or tok.start_pos is None else tok.start_pos
-    lines = _Lines(text)
-    span = lines.span(pos)
-    if "LPAREN" not in getattr(e, "expected", {"LPAREN"}):  # right after a quote
-        return _quote_error(name, span, text), pos
-    stack = _open_delimiters(text, pos)
-    if name == "$END" and stack:
-        opener, at = stack[-1]
-        ospan = lines.span(at)
-        return _error(M.read_unclosed(opener, ospan, len(stack) - 1), ospan, M.HINT_UNCLOSED,
-                      "unclosed", text), pos
-    if name in _CLOSERS:
-        closer = _CLOSERS[name]
-        if not stack:
-            return _error(M.read_unmatched(closer), span, M.HINT_UNMATCHED, "unmatched", text), pos
-        opener, at = stack[-1]
-        if _CLOSES[opener] != closer:
-            return _error(M.read_mismatched(closer, opener, lines.span(at)), span,
-                          M.HINT_MISMATCHED, "mismatched", text), pos
-        if opener == "{":  # the grammar takes map items in pairs
-            return _odd_map(lines.span(at), text), pos
-        if opener == "(":  # and lists non-empty
-            return _empty_list(lines.span(at), text), pos
-    return _error(M.read_unexpected(str(getattr(tok, "value", "end of input"))), span, None,
-                  "unexpected", text), pos
-
-
-def read_with_lark(text: str, *, max_depth: int = DEFAULT_MAX_DEPTH,
-                   max_literal_chars: int = DEFAULT_MAX_LITERAL_CHARS,
-                   max_int_digits: int = DEFAULT_MAX_INT_DIGITS) -> tuple:
-    """The reference reader: Lark's LALR parser over the same grammar (slower; for tests)."""
-    token = _LIMITS.set((max_depth, max_literal_chars, max_int_digits))
-    forms, error, at = None, None, len(text)
-    try:
-        forms = _grammar().lark.parse(text)
-    except UnexpectedInput as e:
-        error, at = _lark_error(e, text)
-    except VisitError as e:  # a callback's error, wrapped by Lark
-        if not isinstance(e.orig_exc, ReadError):
-            raise
-        error = e.orig_exc
-    except ReadError as e:
-        error = e
-    finally:
-        _LIMITS.reset(token)
-    deep = _open_delimiters(text, at, max_depth)  # the fast reader stops at the first too-deep opener
-    if deep is not None:
-        error = _error(M.read_too_deep(max_depth), _Lines(text).span(deep), M.HINT_READ_DEPTH, "depth")
-    if error is not None:
-        error.source = text
-        raise repair_hint(error, text)
-    return forms
 
 
 # ---------------------------------------------------------------- the public reader

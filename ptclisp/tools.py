@@ -169,27 +169,91 @@ def _from(x, key):
         if len(x) > _BIG:
             _budget.charge_size(len(x), "collection")
         if t is dict or t is immutables.Map:
-            out = {key(k): _from(v, key) for k, v in x.items()}
-            if len(out) == len(x) and SUSPECT.isdisjoint(map(type, out)):
-                return out
-            return make_map([(key(k), _from(v, key)) for k, v in x.items()])
-        return [_from(v, key) for v in x]
+            return _map(x, key)
+        return _items(x, key)
     if t is frozenset or t is set:
         return PSet.of([_from(v, key) for v in x])
     return _from_other(x, key)
 
 
+def _items(x, key) -> list:
+    """The items of a host sequence. Rows of str keys and scalars (the usual tool result) are
+    copied in one comprehension each, until a row needs more: rows tend to share one shape."""
+    charging = _budget.current() is not None
+    flat = True
+    out = []
+    append = out.append
+    if key is _door_key and not charging:  # data= at a Session's start: _flat_map inline
+        get = _DOOR_KEY_OF
+        for v in x:
+            if type(v) is dict and flat:
+                m = {get(k): w for k, w in v.items() if type(w) in _FLAT}
+                if len(m) == len(v):  # None: a key not met yet, or not a str
+                    append(m if None not in m else _map(v, key))
+                    continue
+                flat = False
+            append(_from(v, key))
+        return out
+    for v in x:
+        t = type(v)
+        if t in _SCALARS:
+            append(v)
+        elif t is dict:
+            m = _flat_map(v, key, charging) if flat else None
+            if m is None:
+                flat = False
+                m = _map(v, key)
+            append(m)
+        else:
+            append(_from(v, key))
+    return out
+
+
+def _flat_map(x, key, charging: bool):
+    """A copy of a map whose values are all scalars, else None.
+
+    Distinct str keys stay distinct at the door (a keyword or the str itself), so no key
+    collides; a str over _BIG characters is left to _map when a run's sizes are charged."""
+    if key is _string_key:
+        out = {k: v for k, v in x.items() if type(k) is str and type(v) in _FLAT}
+    elif charging:
+        out = {_DOOR_KEY_OF(k): v for k, v in x.items()
+               if type(v) in _SCALARS or (type(v) is str and len(v) <= _BIG)}
+    else:
+        out = {_DOOR_KEY_OF(k): v for k, v in x.items() if type(v) in _FLAT}
+    if len(out) != len(x):
+        return None
+    return out if None not in out else _map(x, key)  # None: a key not met yet, or not a str
+
+
+def _map(x, key):
+    """A host map: keys and values converted; a map keyed by values that need it if keys collide."""
+    if key is _door_key:  # the str keys met before, found at C speed
+        out = {(_DOOR_KEY_OF(k) or _door_key(k)):
+               v if type(v) in _SCALARS or (type(v) is str and len(v) <= _BIG) else _from(v, key)
+               for k, v in x.items()}
+    else:
+        out = {key(k): v if type(v) in _SCALARS else _from(v, key) for k, v in x.items()}
+    if len(out) == len(x) and SUSPECT.isdisjoint(map(type, out)):
+        return out
+    return make_map([(key(k), _from(v, key)) for k, v in x.items()])
+
+
 _BIG = 1024  # sizes from which a result is charged
+_SCALARS = frozenset({int, float, bool, type(None), Keyword})  # cross the door as they are
+_FLAT = _SCALARS | {str}
 # a key that reads back as the same keyword: keyword characters, not starting with a digit
 _KEYWORD_KEY = re.compile(r"[a-zA-Z+\-*<>=?!_][a-zA-Z0-9+\-*<>=?!_]*")
 # str -> Keyword or the str itself; reads and writes of a dict are atomic, so threads may
 # share it without a lock (a race only computes one entry twice); cleared when it grows big
 _DOOR_KEYS: dict = {}
+_DOOR_KEY_OF = _DOOR_KEYS.get  # only str keys are ever stored
 
 
 def _door_key(k):
     """The PTC key of a host map key: a keyword when the string reads as one."""
-    if type(k) is str:
+    if isinstance(k, str):  # a str subclass (an enum of keys) crosses as the str it holds
+        k = str.__str__(k)
         door = _DOOR_KEYS.get(k)
         if door is None:
             if len(_DOOR_KEYS) > 50_000:
@@ -217,9 +281,11 @@ def reads_as_keyword(name: str) -> bool:
 def _from_other(x, key):
     if isinstance(x, bool) or x is NotImplemented:
         raise NotData(x)
-    for base in (int, float, str):  # IntEnum, str subclasses...
+    for base in (int, float):  # IntEnum...
         if isinstance(x, base):
             return base(x)
+    if isinstance(x, str):  # an enum of strings: the str it holds (str() would give its name)
+        return str.__str__(x)
     if isinstance(x, _dt.datetime):
         aware = x if x.tzinfo is not None else x.replace(tzinfo=_dt.timezone.utc)
         return DateTime((aware - _EPOCH) // _dt.timedelta(microseconds=1))

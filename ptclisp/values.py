@@ -17,10 +17,9 @@ from __future__ import annotations
 import math
 
 import immutables
-from pyrsistent import pvector
 
 from .hashing import (
-    SUSPECT, KeyedMap, PSet, PVector, freeze, hkey, make_map, needs_key,
+    SUSPECT, KeyedMap, PSet, PVector, freeze, hkey, make_map, needs_key, pvector,
 )
 
 __all__ = [

@@ -250,7 +250,7 @@ def test_repl_star_e_is_a_lisp_name_holding_the_last_error_as_a_map():
 
 def test_the_issue_program_with_a_blank_line_gets_the_closer_placed_by_indentation():
     # a case file cannot hold a blank line inside a program, so this one is pinned here
-    from ptclisp.reader import read_with_lark
+    from ptclisp.reader_lark import read_with_lark
     for engine in (ptclisp.read, read_with_lark):
         with pytest.raises(ptclisp.ReadError) as info:
             engine("(defn f [x]\n  (+ x 1)\n\n(f 2)")

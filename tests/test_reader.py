@@ -2,8 +2,12 @@
 the reference (Lark LALR over the same grammar)."""
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import re
+import subprocess
+import sys
 from importlib import resources
 
 import pytest
@@ -13,7 +17,8 @@ from hypothesis import strategies as st
 from ptclisp import messages as M
 from ptclisp.errors import ReadError
 from ptclisp.forms import Comment, FnLit, List, Lit, Map, Quote, Regex, Set, Sym, VarQuote, Vector
-from ptclisp.reader import _grammar, read, read_with_lark
+from ptclisp.reader import read
+from ptclisp.reader_lark import lark_parser, read_with_lark, terminal_regexps
 from ptclisp.values import Keyword
 
 ENGINES = [read, read_with_lark]
@@ -165,6 +170,23 @@ def test_comments_mode_keeps_comments_and_collection_ends():
 def test_grammar_ships_inside_the_package():
     text = (resources.files("ptclisp.grammar") / "ptclisp.lark").read_text(encoding="utf-8")
     assert "start:" in text and "SYMBOL" in text
+
+
+def test_shipped_terminals_are_the_ones_lark_compiles_from_the_grammar():
+    """grammar/terminals.json (the fast reader's scanners) is what tools/grammar_terminals.py
+    writes from today's grammar: a grammar change without a rerun fails here."""
+    files = resources.files("ptclisp.grammar")
+    source = (files / "ptclisp.lark").read_text(encoding="utf-8")
+    shipped = json.loads((files / "terminals.json").read_text(encoding="utf-8"))
+    assert shipped["grammar_sha256"] == hashlib.sha256(source.encode("utf-8")).hexdigest()
+    assert shipped["terminals"] == terminal_regexps(source)
+    assert {t.name for t in lark_parser().terminals} == set(shipped["terminals"])
+
+
+def test_import_of_ptclisp_does_not_load_lark():
+    probe = "import sys, ptclisp; ptclisp.run('(+ 1 2)'); print(any(m.split('.')[0] == 'lark' for m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert out.stdout.split() == ["False"], out.stderr
 
 
 def test_cache_gives_equal_results_and_limits_apply_per_call():
@@ -382,7 +404,7 @@ def test_arbitrary_text_raises_only_read_errors(text):
 @given(st.one_of(PROGRAMS, st.text(alphabet="()[]{}#'\"\\;:@,. \n1a/%&-_e+xλ", max_size=40)))
 def test_grammar_terminals_never_overlap(text):
     """The fast reader's premise: at any offset at most one terminal matches."""
-    terminals = [re.compile(t.pattern.to_regexp()) for t in _grammar().lark.terminals]
+    terminals = [re.compile(t.pattern.to_regexp()) for t in lark_parser().terminals]
     for pos in range(len(text)):
         matching = [t.pattern for t in terminals if t.match(text, pos)]
         assert len(matching) <= 1, (text[pos:], matching)

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import math
 
-from pyrsistent import pvector
 
-from ..values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, Symbol
+from ..values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, Symbol, pvector
 from .registry import builtin
 
 _NUM = frozenset((int, float))

@@ -10,12 +10,11 @@ import math
 from operator import attrgetter
 
 import regex
-from pyrsistent import pvector
 
 from .. import messages
 from ..errors import EvalError
 from ..values import (
-    MISSING, HashMap, Keyword, KeyedMap, PSet, VECTOR_TYPES, freeze, hkey, lookup, sort_key,
+    MISSING, HashMap, Keyword, KeyedMap, PSet, VECTOR_TYPES, freeze, hkey, lookup, pvector, sort_key,
 )
 from .support import as_fn
 

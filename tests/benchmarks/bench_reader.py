@@ -9,7 +9,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from ptclisp import reader  # noqa: E402
+from ptclisp import reader, reader_lark  # noqa: E402
 
 # PtcRunner bench/baselines/lisp_eval.json (v0.13.0)
 PROGRAMS = {
@@ -42,7 +42,7 @@ def main() -> None:
     for name, text in PROGRAMS.items():
         cached = timings_us(reader.read, text)
         fresh = timings_us(uncached, text)
-        lark = timings_us(reader.read_with_lark, text, rounds=21, inner=20)
+        lark = timings_us(reader_lark.read_with_lark, text, rounds=21, inner=20)
         cells = [f"{m:6.2f} ({b:5.2f})" for m, b in (cached, fresh)] + [f"{lark[0]:7.1f} ({lark[1]:6.1f})"]
         print(f"{name:16} {len(text):5} " + " ".join(f"{c:>14}" for c in cells))
 

@@ -1,6 +1,7 @@
 """ptclisp side by side with its peers on the same work: medians and ratios to CPython.
 
     python tests/benchmarks/compare.py [--quick] [--fresh-only | --data-only] [--no-peers]
+                                       [--without basilisp,smolagents,monty]
 
 Peers (the `bench` extra: pip install -e '.[bench]'): CPython itself (the physical limit:
 compile()+exec() of the equivalent Python for a fresh program, precompiled code for data),
@@ -263,10 +264,13 @@ class Basilisp(Runner):
         return self.eval(_clojure(work))
 
 
-def peers() -> list:
-    """The peers that are installed (each failure to start is reported)."""
+def peers(without=()) -> list:
+    """The peers that are installed (each failure to start is reported), less those named."""
     out = []
     for cls in (Smolagents, Monty, Basilisp):
+        if cls.name in without:
+            print(f"  ({cls.name} left out: --without)")
+            continue
         try:
             out.append(cls())
         except Exception as exc:  # a missing optional peer is reported, not fatal
@@ -348,7 +352,8 @@ def machine() -> str:
 def main(argv) -> None:
     quick = "--quick" in argv
     print(f"Machine: {machine()}\n")
-    others = [] if "--no-peers" in argv else peers()
+    without = argv[argv.index("--without") + 1].split(",") if "--without" in argv else ()
+    others = [] if "--no-peers" in argv else peers(without)
     if "--data-only" not in argv:
         runners = [CPython(), PtcRun("ptclisp run"), PtcSession("ptclisp session"),
                    PtcRun("ptclisp no limits", NO_LIMITS),

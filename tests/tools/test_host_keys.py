@@ -4,6 +4,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import decimal
+import enum
 from typing import Optional
 
 import pydantic
@@ -150,3 +151,31 @@ def test_the_convention_holds_in_a_worker_process():
     r = ptclisp.run("[(first data/rows) (tool/t)]", data=data, tools=tools, limits=limits,
                     string_keys=True)
     assert r.value == [{"customer_id": 1}, {"k": 1}]
+
+
+class Field(str, enum.Enum):
+    TOTAL = "total"
+
+
+def test_a_str_subclass_key_crosses_as_its_str():
+    # an enum of str keys is the host spelling a string key: it reads as the keyword
+    assert from_python({Field.TOTAL: 1, "a b": Field.TOTAL}) == {kw("total"): 1, "a b": "total"}
+    assert from_python([{"total": 2}, {Field.TOTAL: 3}]) == [{kw("total"): 2}, {kw("total"): 3}]
+
+
+def test_rows_of_mixed_shapes_cross_alike():
+    rows = [{"id": 1, "tags": ["a"]}, {"id": 2}, {"new key": None, "id": 3.5}, {1: "x"},
+            {None: 1}, 7, "s", {"k": {"nested_key": True}}]
+    assert from_python(rows) == [{kw("id"): 1, kw("tags"): ["a"]}, {kw("id"): 2},
+                                 {"new key": None, kw("id"): 3.5}, {1: "x"}, {None: 1}, 7, "s",
+                                 {kw("k"): {kw("nested_key"): True}}]
+    assert from_python(rows, string_keys=True)[:3] == [{"id": 1, "tags": ["a"]}, {"id": 2},
+                                                       {"new key": None, "id": 3.5}]
+
+
+def test_a_long_string_inside_a_row_of_a_tool_result_is_charged():
+    rows = [{"id": i, "note": "x" * (5000 if i == 3 else 3)} for i in range(5)]
+    r = ptclisp.run("(count (tool/rows))", tools={"rows": lambda: rows},
+                    limits=ptclisp.Limits(max_string_chars=4000))
+    assert r.error is not None and r.error.kind == "LimitExceeded"
+    assert ptclisp.run("(count (tool/rows))", tools={"rows": lambda: rows}).value == 5

@@ -1,0 +1,46 @@
+"""Start-up: `import ptclisp` and the first runs in a fresh process.
+
+    python tests/benchmarks/bench_startup.py [--rounds N]
+
+Each round starts a new Python process that times `import ptclisp` (every one-time set-up
+included: the reader's scanners, the builtin registry), then its first and second runs of a
+small program. Prints medians over the rounds. Bytecode caching is left on (a process with
+PYTHONDONTWRITEBYTECODE=1 and no __pycache__ compiles every module: about twice as long).
+"""
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+
+PROBE = """
+import time
+t0 = time.perf_counter()
+import ptclisp
+t1 = time.perf_counter()
+ptclisp.run('(+ 1 2)')
+t2 = time.perf_counter()
+ptclisp.run('(* 2 3)')
+t3 = time.perf_counter()
+print((t1 - t0) * 1e3, (t2 - t1) * 1e3, (t3 - t2) * 1e3)
+"""
+
+
+def main(rounds: int) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    subprocess.run([sys.executable, "-c", PROBE], env=env, check=True, capture_output=True)
+    rows = []
+    for _ in range(rounds):
+        out = subprocess.run([sys.executable, "-c", PROBE], env=env, check=True,
+                             capture_output=True, text=True).stdout
+        rows.append([float(x) for x in out.split()])
+    imp, first, second = (statistics.median(c) for c in zip(*rows))
+    print(f"import ptclisp   {imp:8.1f} ms   (median of {rounds} processes)")
+    print(f"first run        {first:8.2f} ms")
+    print(f"second run       {second:8.2f} ms")
+
+
+if __name__ == "__main__":
+    n = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else 15
+    main(n)
