@@ -1,4 +1,6 @@
 """ptclisp: run PTC-Lisp programs safely inside a Python host."""
+import importlib as _importlib
+
 from . import analyzer as _analyzer
 from .errors import (
     AnalysisError, EvalError, InternalError, LimitExceeded, PtcError, ReadError, SessionBusyError,
@@ -20,8 +22,18 @@ __version__ = "0.1.0"
 
 _analyzer.prepare()  # one-time set-up now, not inside the first run's clock
 
-# the LLM layer, so `import ptclisp` is enough for ptclisp.llm; it builds on the names above,
-# and no module of the core imports it
-from . import llm  # noqa: E402
+# The LLM and agent layers build on the names above, and no module of the core imports them.
+# They load when first named (`ptclisp.llm`, `ptclisp.Agent`), not by `import ptclisp`: a host
+# that only runs programs does not pay their ~35 ms at start-up. Python's import lock makes that
+# first load safe from many threads, and no program can reach it: only host code names them.
+_LAYERS = {"llm": ("ptclisp.llm", None), "agent": ("ptclisp.agent", None),
+           "Agent": ("ptclisp.agent", "Agent"), "AgentResult": ("ptclisp.agent", "AgentResult")}
 
-from .agent import Agent, AgentResult  # noqa: E402  the agent layer, on top of llm; likewise last
+
+def __getattr__(name: str):
+    """The LLM and agent layers, loaded the first time the host names them."""
+    if name not in _LAYERS:
+        raise AttributeError(f"module 'ptclisp' has no attribute {name!r}")
+    module_name, attr = _LAYERS[name]
+    module = _importlib.import_module(module_name)
+    return module if attr is None else getattr(module, attr)

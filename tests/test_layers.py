@@ -37,9 +37,6 @@ def test_core_never_imports_llm_or_cli():
         if rel.parts[0] in ("llm", "mcp", "agent") or rel.name == "cli.py":
             continue
         imports = imports_of(path)
-        if rel == Path("__init__.py"):  # the package face makes llm and agent available, last
-            imports -= {"ptclisp.llm", "ptclisp", "ptclisp.agent", "ptclisp.agent.Agent",
-                        "ptclisp.agent.AgentResult"}
         bad = {m for m in imports if m.startswith(("ptclisp.llm", "ptclisp.cli", "ptclisp.agent"))}
         assert not bad, f"{rel} imports {bad}"
 
@@ -176,6 +173,18 @@ def test_the_agent_imports_no_sdk():
         if path.name == "cli.py":  # `ptclisp agent run --model` builds the client
             continue
         assert not bad, f"agent/{path.name} imports {bad}"
+
+
+def test_the_llm_and_agent_layers_load_when_first_named():
+    import subprocess
+    import sys
+    code = ("import sys, ptclisp\n"
+            "print(sorted(m for m in ('ptclisp.llm', 'ptclisp.agent', 'json_repair') "
+            "if m in sys.modules))\n"
+            "from ptclisp import Agent, AgentResult\n"
+            "print(Agent.__module__, AgentResult.__module__, ptclisp.llm.__name__)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.split("\n")[:2] == ["[]", "ptclisp.agent.agent ptclisp.agent.agent ptclisp.llm"], out.stderr
 
 
 def test_importing_ptclisp_imports_no_sdk():
