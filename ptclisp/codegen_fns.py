@@ -166,14 +166,10 @@ def compile_loop_new(compiler, node: A.Fn, ns: dict, fold: bool):
             pass
     em = _fast_emitter(compiler, ns, tag="L")  # names apart from compile_fast_new's in ns
     item = "a1" if fold else "a0"
-    em.emit(1, "g_fb = g_ctx.budget")
-    em.emit(1, "g_fd0 = g_fb.depth")
-    em.emit(1, "g_fd, g_fm = g_fd0 + 1, g_fb.max_depth")
+    _emit_loop_entry(em)
     if not fold:
         em.emit(1, "g_out = []")
         em.emit(1, "g_append = g_out.append")
-    em.emit(1, "if g_fd > g_fm and len(xs):")  # the first call would fail
-    em.emit(2, "raise g_fb.depth_error()")
     em.emit(1, "g_n = len(xs)")
     em.emit(1, "try:")
     em.emit(2, "g_fb.depth = g_fd  # each item's call is one level deeper; its own calls restore it")
@@ -199,6 +195,15 @@ def compile_loop_new(compiler, node: A.Fn, ns: dict, fold: bool):
     return em.build("f_loop", "template, xs, acc")
 
 
+def _emit_loop_entry(em) -> None:
+    """The budget and depth a map/fold loop's calls run at; refuse at once if one would fail."""
+    em.emit(1, "g_fb = g_ctx.budget")
+    em.emit(1, "g_fd0 = g_fb.depth")
+    em.emit(1, "g_fd, g_fm = g_fd0 + 1, g_fb.max_depth")
+    em.emit(1, "if g_fd > g_fm and len(xs):")  # the first call would fail
+    em.emit(2, "raise g_fb.depth_error()")
+
+
 def _owned_assoc(node: A.Fn) -> bool:
     """True for `(fn [m x] (assoc m k v))` where k and v do not read m: each item's map is
     seen only by the next item's assoc, so a fold may grow one private map in place."""
@@ -220,14 +225,10 @@ def _owned_fold(em, node: A.Fn):
     transient would. A key that is not a plain scalar ends the private map: the rest of the
     items run the usual fold; an index out of range is assoc's own error."""
     body = node.body
-    em.emit(1, "g_fb = g_ctx.budget")
-    em.emit(1, "g_fd0 = g_fb.depth")
-    em.emit(1, "g_fd, g_fm = g_fd0 + 1, g_fb.max_depth")
+    _emit_loop_entry(em)
     em.emit(1, "g_it = iter(xs)")
     em.emit(1, "g_tm = g_transient(acc, xs)")
     em.emit(1, "g_vec = type(g_tm) is list")
-    em.emit(1, "if g_fd > g_fm and len(xs):")  # the first call would fail
-    em.emit(2, "raise g_fb.depth_error()")
     em.emit(1, "try:")
     em.emit(2, "g_fb.depth = g_fd")
     em.emit(2, "for a1 in g_it if g_tm is not None else ():")

@@ -22,6 +22,7 @@ def times(em, node, args, t, d) -> bool:
     em.call_stmt(d + 1, t, em.bind(node.builtin.fn, "b"), args, node, "*")
     return True
 
+
 def str_(em, node, args, t, d) -> bool:
     """`(str ...)` of strings and ints short enough to need no size charge, as one
     concatenation; any other argument, or a longer text, goes to the builtin."""
@@ -53,6 +54,7 @@ def str_(em, node, args, t, d) -> bool:
     em.call_stmt(d + 1, t, em.bind(node.builtin.fn, "b"), args, node, "str")
     return True
 
+
 def mod(em, node, args, t, d) -> bool:
     """`(mod x y)` of two ints, y not zero, inline (Python's % is Clojure's mod on ints)."""
     if len(args) != 2:
@@ -64,6 +66,7 @@ def mod(em, node, args, t, d) -> bool:
     em.emit(d, "else:")
     em.call_stmt(d + 1, t, em.bind(node.builtin.fn, "b"), args, node, "mod")
     return True
+
 
 def unary(em, node, args, t, d) -> bool:
     """`(inc x)`, `(even? x)`...: the int case inline, anything else to the builtin."""
