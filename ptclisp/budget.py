@@ -222,3 +222,9 @@ def regex_timeout() -> float | None:
         return 1.0
     t = b.limits.regex_timeout
     return min(t, max(b.remaining_time(), 0.001)) if t is not None else max(b.remaining_time(), 0.001)
+
+
+def memory_error(limits) -> LimitExceeded:
+    """The error of a run that used too much memory."""
+    return LimitExceeded(messages.limit_memory(limits.max_memory_mb), limit="max_memory_mb",
+                         value=limits.max_memory_mb, hint=messages.HINT_MEMORY)

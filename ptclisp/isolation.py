@@ -38,7 +38,6 @@ import attrs
 
 from . import budget as _budget
 from . import errors, messages
-from . import sandbox as _sandbox
 from .tooldef import Tool
 from .watchdog import call_watched
 from .isolation_catalog import CATALOG_TOOL
@@ -366,7 +365,7 @@ class _Host:
             rss = self.worker.rss()  # the worker's own watchdog stops it at mem_limit first
             if rss is not None and rss - self.base_rss > self.mem_limit * KILL_MEMORY_FACTOR:
                 self.worker.kill()
-                raise _Killed(_sandbox.memory_error(self.bud.limits))
+                raise _Killed(_budget.memory_error(self.bud.limits))
 
     def _died(self) -> dict:
         self.worker.kill()
@@ -409,7 +408,7 @@ class _Host:
         if isinstance(exc, errors.PtcError):
             return exc
         if isinstance(exc, _budget.MemoryStop):
-            return _sandbox.memory_error(self.bud.limits)
+            return _budget.memory_error(self.bud.limits)
         if isinstance(exc, _budget.Stop):
             return self.bud.timeout_error()
         if isinstance(exc, Exception):  # a broken ToolSet: the program sees a ToolError

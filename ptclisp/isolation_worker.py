@@ -22,7 +22,7 @@ from .deepstack import stack_bytes
 from .isolation_catalog import RemoteUpstreams
 from .isolation_wire import dumps, loads
 from .reader import read
-from .sandbox import FRAMES_PER_CALL, memory_error
+from .sandbox import FRAMES_PER_CALL
 from .session import Session
 from .tools import ToolSet, bind_arguments
 
@@ -211,7 +211,7 @@ def _serve_run(conn, request: dict, functions: _Functions, kept: _KeptMemory) ->
     try:
         r = s.run(request["source"])
     except MemoryError:
-        return {"status": "error", "error": memory_error(limits)}
+        return {"status": "error", "error": _budget.memory_error(limits)}
     reply = {"status": r.status, "prints": r.prints, "summaries": r.summaries,
              "journal": s.journal}
     if r.status == "error":

@@ -94,21 +94,15 @@ def _outcome(exc: BaseException, bud, deep: bool):
     if isinstance(exc, PtcError):
         return "error", None, _placed(exc, exc)
     if isinstance(exc, _budget.MemoryStop):
-        return "error", None, _placed(memory_error(bud.limits), exc)
+        return "error", None, _placed(_budget.memory_error(bud.limits), exc)
     if isinstance(exc, _budget.Stop):
         return "error", None, _placed(bud.timeout_error(), exc)
     if isinstance(exc, MemoryError):
-        return "error", None, _placed(memory_error(bud.limits), exc)
+        return "error", None, _placed(_budget.memory_error(bud.limits), exc)
     if isinstance(exc, Exception):  # a bug in ptclisp: log it, tell the model only that it happened
         log.error("internal error while running a PTC-Lisp program", exc_info=exc)
         return "error", None, InternalError(messages.INTERNAL)
     raise exc  # KeyboardInterrupt, SystemExit: the host's business
-
-
-def memory_error(limits) -> LimitExceeded:
-    """The error of a run that used too much memory."""
-    return LimitExceeded(messages.limit_memory(limits.max_memory_mb), limit="max_memory_mb",
-                         value=limits.max_memory_mb, hint=messages.HINT_MEMORY)
 
 
 def _placed(error: PtcError, exc: BaseException) -> PtcError:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import ast as A
 from . import forms as F
 from . import messages
-from . import analyzer
+from .scopes import FnScope
 from .values import Keyword, Symbol, freeze, hkey
 
 SHAPES = {
@@ -247,7 +247,7 @@ def fn(an, f, tail, name=None):
 def function(an, name, params_form, body_forms, f, self_name=True):
     """Analyze a function with its own frame; captures are found while analyzing the body."""
     outer = an.scope
-    scope = analyzer.FnScope(outer)
+    scope = FnScope(outer)
     an.scope = scope
     try:
         self_slot = scope.bind(name) if name and self_name else None
