@@ -219,6 +219,13 @@ def _reads_slot(node, slot: int) -> bool:
     return any(type(x) is A.Fn or type(x) is A.Local and x.slot == slot for x in nodes(node))
 
 
+def _emit_private_map_end(em, d: int, body, k: str, v: str) -> None:
+    """assoc itself for this item (its value, or its error and span); the private map ends."""
+    em.call_stmt(d, "acc", em.bind(body.builtin.fn, "b"), ["g_tm", k, v], body, "assoc")
+    em.emit(d, "g_tm = None")
+    em.emit(d, "break")
+
+
 def _owned_fold(em, node: A.Fn):
     """`f_loop` for a fold of `(fn [m x] (assoc m k v))` (see _owned_assoc): a private dict
     (or, for a vector, a private list) takes each item's key and value in place, as a
@@ -245,17 +252,13 @@ def _owned_fold(em, node: A.Fn):
     em.emit(5, f"elif type({k}) is int and {k} == len(g_tm):")
     em.emit(6, f"g_tm.append({v})")
     em.emit(5, "else:")  # assoc's own error, and its span
-    em.call_stmt(6, "acc", em.bind(body.builtin.fn, "b"), ["g_tm", k, v], body, "assoc")
-    em.emit(6, "g_tm = None")
-    em.emit(6, "break")
+    _emit_private_map_end(em, 6, body, k, v)
     em.emit(4, f"elif type({k}) is int:")  # no twin, freezes to itself, never a KeyedMap key
     em.emit(5, f"g_tm[{k}] = {v}")
     em.emit(4, f"elif type({k}) in g_PLAIN_KEY:")
     em.emit(5, f"g_tm[g_twin_key(g_tm, {k})] = {v}")
     em.emit(4, "else:")  # a key assoc has more to do with: the rest by the usual fold
-    em.call_stmt(5, "acc", em.bind(body.builtin.fn, "b"), ["g_tm", k, v], body, "assoc")
-    em.emit(5, "g_tm = None")
-    em.emit(5, "break")
+    _emit_private_map_end(em, 5, body, k, v)
     em.emit(3, "except g_PtcError as g_e:")
     em.emit(4, "g_add_frame(g_e, template)")
     em.emit(4, "raise")
