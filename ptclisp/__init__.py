@@ -1,17 +1,17 @@
 """ptclisp: run PTC-Lisp programs safely inside a Python host."""
 import importlib as _importlib
 
-from . import analyzer as _analyzer
+from .compile import analyzer as _analyzer
 from .errors import (
     AnalysisError, EvalError, InternalError, LimitExceeded, PtcError, ReadError, SessionBusyError,
     ToolError,
 )
-from .formatter import format_value, read_value
-from .pretty import format_source
-from .reader import read
+from .lang.formatter import format_value, read_value
+from .lang.pretty import format_source
+from .lang.reader import read
 from .session import Limits, Result, Session, run
-from .tooldef import Tool
-from .values import Keyword, Symbol, kw
+from .host.tooldef import Tool
+from .lang.values import Keyword, Symbol, kw
 
 __all__ = [
     "read", "format_value", "read_value", "format_source", "run", "Session", "Limits", "Result", "Tool",

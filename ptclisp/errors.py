@@ -5,8 +5,8 @@ Message texts live in `messages.py`; nothing here or elsewhere writes a message 
 """
 from __future__ import annotations
 
-from . import forms
-from .source import Span, excerpt
+from .lang import forms
+from .lang.source import Span, excerpt
 
 __all__ = [
     "PtcError", "ReadError", "AnalysisError", "EvalError", "ToolError", "LimitExceeded",

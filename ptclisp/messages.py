@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from . import formatter, values  # both import this module: used at call time only
+from .lang import formatter, values  # both import this module: used at call time only
 
 # ---------------------------------------------------------------- shared
 

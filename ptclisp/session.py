@@ -13,22 +13,22 @@ import time
 
 import attrs
 
-from . import budget as _budget
+from .run import budget as _budget
 from . import messages
-from . import sandbox as _sandbox
-from .analyzer import analyze
-from .deepstack import call_on_big_stack
+from .sandbox import walls as _sandbox
+from .compile.analyzer import analyze
+from .sandbox.deepstack import call_on_big_stack
 from .errors import EvalError, LimitExceeded, PtcError, SessionBusyError
-from .evaluator import Context, evaluate
-from .footprint import footprint
-from .reader import read
-from .formatter import format_value
-from .tooldef import as_tools
-from .tools import NotData, ToolSet, door_key, from_python, not_data_path, to_python
-from . import journal as _journal, parallel as _parallel  # noqa: F401  task forms, budget/, pmap
-from . import tools as _tools
-from .signatures import parse as parse_signature, problems_text
-from . import saving as _saving
+from .run.evaluator import Context, evaluate
+from .sandbox.footprint import footprint
+from .lang.reader import read
+from .lang.formatter import format_value
+from .host.tooldef import as_tools
+from .host.tools import NotData, ToolSet, door_key, from_python, not_data_path, to_python
+from .host import journal as _journal, parallel as _parallel  # noqa: F401  task forms, budget/, pmap
+from .host import tools as _tools
+from .host.signatures import parse as parse_signature, problems_text
+from .host import saving as _saving
 
 log = logging.getLogger("ptclisp")
 MB = 1024 * 1024
@@ -279,10 +279,11 @@ class Session:
         previous_tools = _tools.activate(self.tools)
         bud = _budget.Budget(limits, wall_clock=self.clock)
         ctx.budget = bud
+        bud.context = ctx
         if self.upstreams is not None:
             self.upstreams.begin_run()
             bud.catalog = self.upstreams.catalog  # what dir/doc/apropos also consult
-        try:  # watchdog, big-stack retry, errors as data: sandbox.py
+        try:  # watchdog, big-stack retry, errors as data: sandbox/walls.py
             status, value, error = _sandbox.run_program(self, source, bud)
         finally:
             _tools.restore(previous_tools)
@@ -340,7 +341,7 @@ class Session:
         return self.upstreams.upstream_calls() if self.upstreams is not None else []
 
     def _reset_attempt(self):
-        """Undo what a first attempt changed before the program runs again (sandbox.py)."""
+        """Undo what a first attempt changed before the program runs again (sandbox/walls.py)."""
         self.ctx.memory = dict(self.memory)
         self.ctx.defined = []
         self.tools.begin_run(max_calls=self.limits.max_tool_calls, journal=self.journal,

@@ -33,8 +33,8 @@ from pathlib import Path
 import attrs
 
 import ptclisp
-from ptclisp import values as V
-from ptclisp.formatter import read_value
+from ptclisp.lang import values as V
+from ptclisp.lang.formatter import read_value
 
 EXPECT = re.compile(r"^;;\s*(=>|failed=>|!!|prints=>|hint=>|data=>|tools=>|calls=>)\s?(.*)$")
 
@@ -141,7 +141,7 @@ def check(case: Case, session_factory):
     """Run every step of a case; raise AssertionError describing the first mismatch."""
     data = None
     if case.data:
-        from ptclisp.tools import to_python
+        from ptclisp.host.tools import to_python
         data = to_python(read_value(case.data))
     session = _with_tools(session_factory, data, case.tools) if case.tools else session_factory(data)
     for step in case.steps:
@@ -159,7 +159,7 @@ def check(case: Case, session_factory):
             detail = result.error.render() if result.error else repr(result.value)
             assert result.status in want_status, f"{where}\nexpected {step.kind} {step.expected}, got {result.status}: {detail}"
             expected = read_value(step.expected)
-            from ptclisp.formatter import format_value
+            from ptclisp.lang.formatter import format_value
             assert strict_equal(result.value, expected), f"{where}\nexpected {step.expected}\n     got {format_value(result.value)}"
         if step.prints is not None:
             assert strict_equal(result.prints, read_value(step.prints)), f"{where}\nexpected prints {step.prints}, got {result.prints}"

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ptclisp.cli import main
+from ptclisp.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -58,8 +58,8 @@ def test_readme_example_runs():
     # the same question answered in plain Python from the JSON
     from collections import defaultdict
 
-    from ptclisp.formatter import read_value
-    from ptclisp.values import kw
+    from ptclisp.lang.formatter import read_value
+    from ptclisp.lang.values import kw
     with open(ROOT / "examples" / "orders.json", encoding="utf-8") as f:
         orders = [o for o in json.load(f)["orders"] if o["total"] > 20]
     totals = defaultdict(list)

@@ -6,7 +6,7 @@ from collections import OrderedDict
 import pytest
 
 import ptclisp
-from ptclisp import codegen, codegen_cache
+from ptclisp.jit import codegen, cache as codegen_cache
 
 PROGRAMS = [
     "(defn fib [n] (if (< n 2) n (+ (fib (- n 1)) (fib (- n 2))))) (fib 15)",

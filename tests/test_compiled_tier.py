@@ -6,7 +6,7 @@ from collections import OrderedDict
 import pytest
 
 import ptclisp
-from ptclisp import codegen, codegen_cache, codegen_fns
+from ptclisp.jit import codegen, cache as codegen_cache, fns as codegen_fns
 from casefile import check
 from test_cases import CASES, FIXED_CLOCK
 
@@ -28,9 +28,9 @@ def test_case_compiled(case, compile_everything):
 
 def test_generated_code_holds_no_program_text(compile_everything):
     """Names, strings and keywords reach compiled code through bound names, never as source."""
-    from ptclisp.analyzer import analyze
-    from ptclisp.evaluator import Compiler, Context
-    from ptclisp.reader import read
+    from ptclisp.compile.analyzer import analyze
+    from ptclisp.run.evaluator import Compiler, Context
+    from ptclisp.lang.reader import read
     program = analyze(read('(fn [x] (str "evil\\")\\nimport os" x :k (:k x) data/q))'))
     emitter = codegen.Emitter(Compiler(Context()))
     emitter.expr(program.body.body, 1)

@@ -250,7 +250,7 @@ def test_repl_star_e_is_a_lisp_name_holding_the_last_error_as_a_map():
 
 def test_the_issue_program_with_a_blank_line_gets_the_closer_placed_by_indentation():
     # a case file cannot hold a blank line inside a program, so this one is pinned here
-    from ptclisp.reader_lark import read_with_lark
+    from ptclisp.lang.reader_lark import read_with_lark
     for engine in (ptclisp.read, read_with_lark):
         with pytest.raises(ptclisp.ReadError) as info:
             engine("(defn f [x]\n  (+ x 1)\n\n(f 2)")
@@ -306,13 +306,13 @@ def test_keyword_and_symbol_reprs_are_python_and_str_is_lisp():
 
 
 def test_format_result_and_format_value_agree_on_separators():
-    from ptclisp.formatter import format_value
+    from ptclisp.lang.formatter import format_value
     value = ptclisp.run('{:a [1 2 #{3}] :b {:c "d"}}').value
     assert ptclisp.llm.format_result(value) == format_value(value) == '{:a [1 2 #{3}] :b {:c "d"}}'
 
 
 def test_format_value_says_when_a_symbol_cannot_be_read_back():
-    from ptclisp.formatter import format_value, read_value
+    from ptclisp.lang.formatter import format_value, read_value
     assert format_value(ptclisp.run("'str/join").value) == "'str/join"
     assert read_value("'str/join") == ptclisp.Symbol("join", "str")
     for made, shown in [('(symbol "a b")', '#<symbol "a b">'), ('(symbol "1x")', '#<symbol "1x">'),
@@ -411,7 +411,7 @@ def test_every_indentation_repair_balances_the_text_and_mostly_restores_it():
     import re
 
     from casefile import parse
-    from ptclisp.read_errors import _infer_closers
+    from ptclisp.lang.read_errors import _infer_closers
     programs = [step.program for path in sorted(pathlib.Path(ROOT, "tests", "cases").rglob("*.clj"))
                 for case in parse(path) for step in case.steps if re.search(r"\n[ \t]", step.program)]
     specific = restored = right_line = 0

@@ -10,15 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pyrsistent import pvector
 
-from ptclisp import forms as F
+from ptclisp.lang import forms as F
 from ptclisp import messages
 from ptclisp.errors import ReadError
-from ptclisp.formatter import (
-    format_float, format_string, format_value, read_value, render_value, value_from_form,
-)
-from ptclisp.values import (
-    MAP_TYPES, MISSING, SET_TYPES, Keyword, Symbol, Var, equal, kw, map_get, sym,
-)
+from ptclisp.lang.formatter import format_float, format_string, format_value, read_value, render_value, value_from_form
+from ptclisp.lang.values import MAP_TYPES, MISSING, SET_TYPES, Keyword, Symbol, Var, equal, kw, map_get, sym
 
 
 class _Fn:

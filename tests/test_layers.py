@@ -34,7 +34,7 @@ def modules(pattern: str):
 def test_core_never_imports_llm_or_cli():
     for path in modules("**/*.py"):
         rel = path.relative_to(PKG)
-        if rel.parts[0] in ("llm", "mcp", "agent") or rel.name == "cli.py":
+        if rel.parts[0] in ("llm", "mcp", "agent", "cli"):
             continue
         imports = imports_of(path)
         bad = {m for m in imports if m.startswith(("ptclisp.llm", "ptclisp.cli", "ptclisp.agent"))}
@@ -51,25 +51,27 @@ def test_only_the_reference_reader_imports_lark():
 
 
 def test_builtins_see_values_and_errors_only():
-    forbidden = ("ptclisp.session", "ptclisp.tools", "ptclisp.evaluator", "ptclisp.analyzer",
-                 "ptclisp.functions", "ptclisp.specials", "ptclisp.isolation", "ptclisp.journal",
-                 "ptclisp.parallel")
+    forbidden = ("ptclisp.session", "ptclisp.host.tools", "ptclisp.run.evaluator", "ptclisp.compile.analyzer",
+                 "ptclisp.run.functions", "ptclisp.compile.specials", "ptclisp.sandbox.isolation", "ptclisp.host.journal",
+                 "ptclisp.host.parallel")
     for path in modules("core/*.py"):
         bad = {m for m in imports_of(path) if m.startswith(forbidden)}
         assert not bad, f"core/{path.name} imports {bad}"
 
 
 def test_llm_uses_the_public_face_only():
-    internals = ("ptclisp.evaluator", "ptclisp.analyzer", "ptclisp.functions",
-                 "ptclisp.specials", "ptclisp.macros", "ptclisp.patterns",
-                 "ptclisp.comprehension", "ptclisp.budget")
+    internals = ("ptclisp.run.evaluator", "ptclisp.compile.analyzer", "ptclisp.run.functions",
+                 "ptclisp.compile.specials", "ptclisp.compile.macros", "ptclisp.run.patterns",
+                 "ptclisp.run.comprehension", "ptclisp.run.budget")
     for path in modules("llm/*.py"):
         bad = {m for m in imports_of(path) if m.startswith(internals)}
         assert not bad, f"llm/{path.name} imports {bad}"
 
 
 # The command line imports its subcommands' layers (llm, mcp) only when they run.
-LAZY_IMPORTS_ALLOWED = {"cli.py"}
+LAZY_IMPORTS_ALLOWED = {"cli/main.py"}
+# The language core: every package but the layers on top (llm, agent, mcp, upstream, cli).
+CORE_PACKAGES = ("lang", "compile", "run", "jit", "sandbox", "host", "core")
 
 
 def _function_level_imports(path: Path) -> list[int]:
@@ -84,8 +86,9 @@ def _function_level_imports(path: Path) -> list[int]:
 def test_the_core_imports_nothing_inside_functions():
     # A first import inside a run can be interrupted by a stop and leave the module lock held
     # for every other thread (docs/sandbox.md, "Many sessions at once").
-    for path in [*modules("*.py"), *modules("core/*.py")]:
-        if path.name in LAZY_IMPORTS_ALLOWED:
+    core = [p for pkg in CORE_PACKAGES for p in modules(f"{pkg}/*.py")]
+    for path in [*modules("*.py"), *core]:
+        if path.relative_to(PKG).as_posix() in LAZY_IMPORTS_ALLOWED:
             continue
         lines = _function_level_imports(path)
         assert not lines, f"{path.relative_to(PKG)} imports inside functions at lines {lines}"
@@ -109,24 +112,24 @@ def test_importing_ptclisp_does_all_one_time_set_up():
 def test_only_the_cli_imports_the_mcp_server():
     for path in modules("**/*.py"):
         rel = path.relative_to(PKG)
-        if rel.parts[0] == "mcp" or rel.name == "cli.py":
+        if rel.parts[0] in ("mcp", "cli"):
             continue
         bad = {m for m in imports_of(path) if m.startswith("ptclisp.mcp")}
         assert not bad, f"{rel} imports {bad}"
 
 
 def test_the_cli_imports_the_mcp_server_only_inside_its_subcommand():
-    tree = ast.parse((PKG / "cli.py").read_text(encoding="utf-8"))
+    tree = ast.parse((PKG / "cli" / "main.py").read_text(encoding="utf-8"))
     top = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
     assert not any("mcp" in (getattr(n, "module", None) or "") or
                    any("mcp" in a.name for a in n.names) for n in top)
 
 
 def test_mcp_uses_the_public_face_and_llm_only():
-    internals = ("ptclisp.evaluator", "ptclisp.analyzer", "ptclisp.functions",
-                 "ptclisp.specials", "ptclisp.macros", "ptclisp.patterns",
-                 "ptclisp.comprehension", "ptclisp.budget", "ptclisp.session",
-                 "ptclisp.isolation", "ptclisp.sandbox", "ptclisp.tools")
+    internals = ("ptclisp.run.evaluator", "ptclisp.compile.analyzer", "ptclisp.run.functions",
+                 "ptclisp.compile.specials", "ptclisp.compile.macros", "ptclisp.run.patterns",
+                 "ptclisp.run.comprehension", "ptclisp.run.budget", "ptclisp.session",
+                 "ptclisp.sandbox.isolation", "ptclisp.sandbox.walls", "ptclisp.host.tools")
     for path in modules("mcp/*.py"):
         bad = {m for m in imports_of(path) if m.startswith(internals)}
         assert not bad, f"mcp/{path.name} imports {bad}"
@@ -135,9 +138,9 @@ def test_mcp_uses_the_public_face_and_llm_only():
 def test_only_the_command_line_loads_host_modules():
     for path in modules("**/*.py"):
         rel = path.relative_to(PKG)
-        if rel.name in ("cli.py", "hostmodule.py"):
+        if rel.parts[0] == "cli":
             continue
-        bad = {m for m in imports_of(path) if m.startswith("ptclisp.hostmodule")}
+        bad = {m for m in imports_of(path) if m.startswith("ptclisp.cli.hostmodule")}
         assert not bad, f"{rel} imports {bad}"
 
 
@@ -145,7 +148,7 @@ def test_only_the_cli_imports_the_upstream_layer():
     # ptclisp.upstream brings the MCP SDK and jsonschema: `import ptclisp` must not load them
     for path in modules("**/*.py"):
         rel = path.relative_to(PKG)
-        if rel.parts[0] == "upstream" or rel.name == "cli.py":
+        if rel.parts[0] in ("upstream", "cli") or rel.as_posix() == "agent/cli.py":
             continue
         bad = {m for m in imports_of(path) if m.startswith("ptclisp.upstream")}
         assert not bad, f"{rel} imports {bad}"
@@ -158,9 +161,9 @@ def test_llm_never_imports_the_agent():
 
 
 def test_the_agent_uses_the_public_face_and_llm_only():
-    internals = ("ptclisp.evaluator", "ptclisp.analyzer", "ptclisp.functions",
-                 "ptclisp.specials", "ptclisp.macros", "ptclisp.patterns",
-                 "ptclisp.comprehension", "ptclisp.budget", "ptclisp.sandbox", "ptclisp.mcp")
+    internals = ("ptclisp.run.evaluator", "ptclisp.compile.analyzer", "ptclisp.run.functions",
+                 "ptclisp.compile.specials", "ptclisp.compile.macros", "ptclisp.run.patterns",
+                 "ptclisp.run.comprehension", "ptclisp.run.budget", "ptclisp.sandbox.walls", "ptclisp.mcp")
     for path in modules("agent/*.py"):
         bad = {m for m in imports_of(path) if m.startswith(internals)}
         assert not bad, f"agent/{path.name} imports {bad}"
@@ -241,13 +244,13 @@ def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 # Circles that predate this check (each module imports the other at module level and uses it at
-# call time). Those of the evaluator with the compiled tier (evalcommon.py), of the analyzer with
+# call time). Those of the evaluator with the compiled tier (run/common.py), of the analyzer with
 # the special forms (scopes.py) and of the sandbox with isolation (budget.memory_error) are
 # broken; these are debts to pay the same way, and no new circle may join them.
 KNOWN_CIRCLES = [
     ["ptclisp.core.fns", "ptclisp.core.maps"],
-    ["ptclisp.export", "ptclisp.formatter", "ptclisp.messages", "ptclisp.read_errors",
-     "ptclisp.reader", "ptclisp.values"],
+    ["ptclisp.lang.export", "ptclisp.lang.formatter", "ptclisp.lang.read_errors",
+     "ptclisp.lang.reader", "ptclisp.lang.values", "ptclisp.messages"],
 ]
 
 

@@ -20,7 +20,7 @@ def test_wheel_ships_the_grammar_and_reads_outside_the_source_tree(tmp_path):
     subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target",
                     str(target), str(wheel)], check=True, timeout=300)
     probe = ("import ptclisp, sys; assert ptclisp.__file__.startswith(sys.argv[1]), ptclisp.__file__;"
-             "from ptclisp.reader_lark import read_with_lark;"
+             "from ptclisp.lang.reader_lark import read_with_lark;"
              "print(ptclisp.read('(+ 1 2)') == read_with_lark('(+ 1 2)'), ptclisp.run('(+ 1 2)').value)")
     out = subprocess.run([sys.executable, "-c", probe, str(target)], cwd=tmp_path,
                          env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"},

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from ptclisp import format_source
 from ptclisp.errors import ReadError
-from ptclisp.forms import COLLECTIONS, Comment, Lit, Quote, Regex, Sym, VarQuote
-from ptclisp.reader import read
+from ptclisp.lang.forms import COLLECTIONS, Comment, Lit, Quote, Regex, Sym, VarQuote
+from ptclisp.lang.reader import read
 
 FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 
 from ptclisp import messages as M
 from ptclisp.errors import ReadError
-from ptclisp.forms import Comment, FnLit, List, Lit, Map, Quote, Regex, Set, Sym, VarQuote, Vector
-from ptclisp.reader import read
-from ptclisp.reader_lark import lark_parser, read_with_lark, terminal_regexps
-from ptclisp.values import Keyword
+from ptclisp.lang.forms import Comment, FnLit, List, Lit, Map, Quote, Regex, Set, Sym, VarQuote, Vector
+from ptclisp.lang.reader import read
+from ptclisp.lang.reader_lark import lark_parser, read_with_lark, terminal_regexps
+from ptclisp.lang.values import Keyword
 
 ENGINES = [read, read_with_lark]
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -20,9 +20,9 @@ import pytest
 import ptclisp
 from casefile import strict_equal
 from ptclisp.core import CORE, REGISTRY, resolve
-from ptclisp.formatter import format_value, read_value
-from ptclisp.macros import MACROS
-from ptclisp.specials import SPECIALS
+from ptclisp.lang.formatter import format_value, read_value
+from ptclisp.compile.macros import MACROS
+from ptclisp.compile.specials import SPECIALS
 
 DATA = Path(__file__).parent / "data"
 

@@ -7,8 +7,8 @@ from hypothesis import given, settings, strategies as st
 from ptclisp import ReadError, Session, format_value, kw
 from ptclisp import messages
 from ptclisp.core.dates import DateTime, Duration, LocalDate
-from ptclisp.saving import SaveError
-from ptclisp.values import Symbol, Var, equal
+from ptclisp.host.saving import SaveError
+from ptclisp.lang.values import Symbol, Var, equal
 
 
 def test_a_conversation_continues_after_save_and_load():

@@ -1,6 +1,6 @@
 """Write grammar/terminals.json: the regular expressions Lark compiles for the grammar's terminals.
 
-The fast reader (ptclisp/reader.py) builds its scanners from this file instead of loading the
+The fast reader (ptclisp/lang/reader.py) builds its scanners from this file instead of loading the
 grammar with Lark at every `import ptclisp`; the file carries the SHA-256 of grammar/ptclisp.lark
 and the reader refuses a stale one. Run this after any change to the grammar:
 

@@ -19,11 +19,11 @@ from pathlib import Path
 
 import filelock
 
-from ..cli import InputError, _data, _json_safe, _read_text, _tools, _upstreams
+from ..cli.main import InputError, _data, _json_safe, _read_text, _tools, _upstreams
 from ..errors import PtcError
-from ..saving import SaveError
+from ..host.saving import SaveError
 from ..session import Session
-from ..signatures import SignatureError
+from ..host.signatures import SignatureError
 from . import adapters
 from . import messages as M
 from .agent import Agent

@@ -23,9 +23,9 @@ from ..llm import (
     turn_feedback, turn_info,
 )
 from ..llm import messages as LM
-from ..formatter import format_value
-from ..tools import to_python
-from ..values import Var
+from ..lang.formatter import format_value
+from ..host.tools import to_python
+from ..lang.values import Var
 from . import messages as M
 from .trace import Trace, TurnRecord, prompt_size, tool_call_entry
 

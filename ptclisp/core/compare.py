@@ -11,9 +11,10 @@
 """
 from __future__ import annotations
 
-from .. import messages, values
+from .. import messages
+from ..lang import values
 from ..errors import EvalError
-from ..values import Keyword, equal, sort_key
+from ..lang.values import Keyword, equal, sort_key
 from .registry import builtin
 
 _NUM = frozenset((int, float))

@@ -13,9 +13,10 @@ import datetime as _dt
 import math
 import re
 
-from .. import budget, messages
+from ..run import budget
+from .. import messages
 from ..errors import EvalError
-from ..values import MISSING, type_name
+from ..lang.values import MISSING, type_name
 from .discovery import add_prefixes
 from .interop import method
 from .registry import builtin

@@ -13,9 +13,10 @@ from __future__ import annotations
 import difflib
 import re
 
-from .. import budget, messages
+from ..run import budget
+from .. import messages
 from ..errors import EvalError
-from ..values import MAP_TYPES, Keyword, Symbol, lookup
+from ..lang.values import MAP_TYPES, Keyword, Symbol, lookup
 from .registry import CORE, NAMESPACES, REGISTRY, builtin, namespace_of, resolve
 
 # ---------------------------------------------------------------- namespace plumbing

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .. import messages
 from ..errors import EvalError
-from ..values import MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, truthy
+from ..lang.values import MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, truthy
 from . import registry
 from .registry import builtin
 from .support import as_fn

@@ -12,7 +12,7 @@ import math
 
 from .. import messages
 from ..errors import EvalError
-from ..values import MISSING
+from ..lang.values import MISSING
 from . import regexp
 from .registry import builtin
 

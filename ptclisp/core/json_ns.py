@@ -16,9 +16,10 @@ import json
 import math
 import re
 
-from .. import budget, messages
+from ..run import budget
+from .. import messages
 from ..errors import EvalError
-from ..values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, Symbol, sort_key
+from ..lang.values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, Symbol, sort_key
 from .dates import DateTime, LocalDate
 from .registry import builtin
 from .support import int_text

@@ -18,12 +18,8 @@ from operator import attrgetter
 
 from .. import messages
 from ..errors import EvalError
-from ..feed import fed
-from ..values import (
-    MAP_TYPES, MISSING, SET_TYPES, SUSPECT, VECTOR_TYPES, HashMap, KeyedMap, Keyword, PSet,
-    _alternate_keys, assoc_map, conj_vector, freeze, lookup, make_map, map_get, needs_key,
-    pvector, sort_key,
-)
+from ..run.feed import fed
+from ..lang.values import MAP_TYPES, MISSING, SET_TYPES, SUSPECT, VECTOR_TYPES, HashMap, KeyedMap, Keyword, PSet, _alternate_keys, assoc_map, conj_vector, freeze, lookup, make_map, map_get, needs_key, pvector, sort_key
 from .fns import need_fn
 from .registry import builtin
 

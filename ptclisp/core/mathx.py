@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from .. import messages
-from ..values import sort_key
+from ..lang.values import sort_key
 from .compare import check_orderable
 from .numbers import arithmetic_error, number_type_error, to_float
 from .registry import builtin

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 
-from ..values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, Symbol, pvector
+from ..lang.values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, Symbol, pvector
 from .registry import builtin
 
 _NUM = frozenset((int, float))

@@ -21,7 +21,8 @@ import re as _stdre
 
 import regex as _re
 
-from .. import budget, messages
+from ..run import budget
+from .. import messages
 from ..errors import EvalError, LimitExceeded
 from . import predicates  # noqa: F401  (defines regex?, aliased below as regex/regex?)
 from .registry import REGISTRY, builtin

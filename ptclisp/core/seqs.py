@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import math
 
-from .. import budget, messages
+from ..run import budget
+from .. import messages
 from ..errors import EvalError
-from ..values import MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, PSet, is_number, lookup
+from ..lang.values import MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, PSet, is_number, lookup
 from .registry import builtin
 from .seqs_base import (
     as_list, char_count, count_arg, index_arg, items, map_entries, not_coll, positional, type_err,

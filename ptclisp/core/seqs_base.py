@@ -13,9 +13,7 @@ import regex
 
 from .. import messages
 from ..errors import EvalError
-from ..values import (
-    MISSING, HashMap, Keyword, KeyedMap, PSet, VECTOR_TYPES, freeze, hkey, lookup, pvector, sort_key,
-)
+from ..lang.values import MISSING, HashMap, Keyword, KeyedMap, PSet, VECTOR_TYPES, freeze, hkey, lookup, pvector, sort_key
 from .support import as_fn
 
 PVEC = type(pvector())  # the concrete C type; `pyrsistent.PVector` is only an abstract base

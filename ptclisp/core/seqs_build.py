@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import math
 
-from .. import budget, messages
+from ..run import budget
+from .. import messages
 from ..errors import EvalError
-from ..values import (
-    MAP_TYPES, MISSING, SET_TYPES, SUSPECT, VECTOR_TYPES, HashMap, Keyword, KeyedMap, PSet,
-    as_set, assoc_map, conj_vector, equal, lookup, needs_key,
-)
+from ..lang.values import MAP_TYPES, MISSING, SET_TYPES, SUSPECT, VECTOR_TYPES, HashMap, Keyword, KeyedMap, PSet, as_set, assoc_map, conj_vector, equal, lookup, needs_key
 from .registry import builtin
 from .seqs_base import (
     PVEC, char_count, dedupe_key, extend_vector, hashable, items, type_err,

@@ -12,8 +12,8 @@ import math
 
 import regex
 
-from ..formatter import format_value
-from ..values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, lookup, truthy
+from ..lang.formatter import format_value
+from ..lang.values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, lookup, truthy
 from .registry import builtin
 from .seqs_base import ordered
 

@@ -14,8 +14,8 @@ from operator import add
 
 from .. import messages
 from ..errors import EvalError
-from ..feed import fed, fed_sorted
-from ..values import MISSING, SUSPECT, KeyedMap, Keyword, hkey, needs_key
+from ..run.feed import fed, fed_sorted
+from ..lang.values import MISSING, SUSPECT, KeyedMap, Keyword, hkey, needs_key
 from .compare import gt, lt
 from .registry import builtin
 from .seqs_base import comparable, dedupe_key, field_values, hashable, items, key_fn, not_coll

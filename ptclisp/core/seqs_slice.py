@@ -8,9 +8,10 @@ from __future__ import annotations
 import itertools
 import math
 
-from .. import budget, messages
+from ..run import budget
+from .. import messages
 from ..errors import EvalError
-from ..values import MISSING, VECTOR_TYPES, equal, make_map
+from ..lang.values import MISSING, VECTOR_TYPES, equal, make_map
 from .registry import builtin
 from .seqs_base import (
     as_list, count_arg, dedupe_key, fn1, items, positional, type_err,

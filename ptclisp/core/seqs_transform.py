@@ -10,9 +10,10 @@ from __future__ import annotations
 from functools import reduce as _fold
 from itertools import count as _naturals
 
-from .. import budget, messages
+from ..run import budget
+from .. import messages
 from ..errors import EvalError
-from ..values import MISSING
+from ..lang.values import MISSING
 from .numbers import add as _add
 from .registry import builtin
 from .seqs_base import fn1, items, results

@@ -7,13 +7,11 @@ looked up flexibly (spec 7.5): `:id` finds "id" too.
 """
 from __future__ import annotations
 
-from .. import budget, messages
+from ..run import budget
+from .. import messages
 from ..errors import EvalError
-from ..feed import fed
-from ..values import (
-    MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, PSet, _alternate_keys, as_set, freeze, hkey,
-    make_map, map_get, truthy,
-)
+from ..run.feed import fed
+from ..lang.values import MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, PSet, _alternate_keys, as_set, freeze, hkey, make_map, map_get, truthy
 from .discovery import expose_bare
 from .registry import builtin
 from .support import as_fn

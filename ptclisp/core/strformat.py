@@ -15,9 +15,10 @@ import functools
 import math
 import re
 
-from .. import budget, messages
+from ..run import budget
+from .. import messages
 from ..errors import EvalError
-from ..values import is_number
+from ..lang.values import is_number
 from .dates import DateTime, LocalDate
 from .registry import builtin
 from .support import int_text

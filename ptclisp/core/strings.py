@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import math
 
-from .. import budget, messages
+from ..run import budget
+from .. import messages
 from ..errors import EvalError
-from ..values import MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, freeze, is_number
+from ..lang.values import MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, freeze, is_number
 from . import regexp
 from .discovery import expose_bare
 from .registry import builtin

@@ -2,11 +2,9 @@
 from __future__ import annotations
 
 from .. import messages
-from ..formatter import int_text  # noqa: F401  (used by json and format)
+from ..lang.formatter import int_text  # noqa: F401  (used by json and format)
 from ..errors import EvalError
-from ..values import (
-    MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, as_set, lookup, type_name,
-)
+from ..lang.values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, as_set, lookup, type_name
 
 
 def as_fn(f, who: str = "function"):

@@ -14,9 +14,11 @@ from __future__ import annotations
 import math
 import re
 
-from .. import budget, export, formatter, messages
+from ..run import budget
+from ..lang import export, formatter
+from .. import messages
 from ..errors import EvalError, LimitExceeded
-from ..values import MAP_TYPES, MISSING, SET_TYPES, Keyword, Symbol, Var, sym
+from ..lang.values import MAP_TYPES, MISSING, SET_TYPES, Keyword, Symbol, Var, sym
 from .predicates import VECTOR_CLASSES, is_fn, is_regex
 from .registry import builtin
 

@@ -8,12 +8,10 @@ Python recursion.
 """
 from __future__ import annotations
 
-from .. import budget, messages
+from ..run import budget
+from .. import messages
 from ..errors import EvalError
-from ..values import (
-    MAP_TYPES, SET_TYPES, VECTOR_TYPES, HashMap, Keyword, KeyedMap, PSet, Symbol, make_map,
-    pvector,
-)
+from ..lang.values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, HashMap, Keyword, KeyedMap, PSet, Symbol, make_map, pvector
 from .fns import need_fn
 from .registry import builtin
 

@@ -25,7 +25,7 @@ from .grammar import lisp_eval_grammar
 from .lisp_tool import request_tools, tool_description, tool_name, tool_schema
 from .preview import build_preview, cache_hint
 from .transport import Step, handle_response
-from ..toolcache import canonical_args
+from ..host.cache import canonical_args
 from .context import context_message
 from .json_answer import JsonAnswer, JsonAnswerError, parse_json_answer
 from .prompt import PROFILES, TRANSPORTS, estimate_tokens, function_list, system_prompt

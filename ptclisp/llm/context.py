@@ -27,9 +27,9 @@ import json
 from collections.abc import Mapping, Set
 from itertools import islice
 
-from .. import signatures as S
-from ..formatter import format_string, render_value
-from ..values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword
+from ..host import signatures as S
+from ..lang.formatter import format_string, render_value
+from ..lang.values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword
 from . import messages as M
 
 __all__ = ["context_message", "tool_inventory", "data_inventory", "memory_inventory",

@@ -14,7 +14,7 @@ import re
 
 import attrs
 
-from ..values import Var
+from ..lang.values import Var
 from . import messages as M
 from .feedback import cut_text, format_error_for_llm, format_execution_result
 from .memory import MemoryFeedback, memory_feedback

@@ -16,7 +16,7 @@ import re
 import attrs
 import json_repair
 
-from .. import signatures as S
+from ..host import signatures as S
 from . import messages as M
 
 __all__ = ["JsonAnswer", "JsonAnswerError", "parse_json_answer", "final_answer"]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import attrs
 
-from ..formatter import render_value
-from ..values import equal
+from ..lang.formatter import render_value
+from ..lang.values import equal
 from . import messages as M
 from .feedback import cut_text
 

@@ -22,11 +22,11 @@ import json
 import logging
 import re
 
-from ..formatter import format_value
-from ..toolcache import canonical_args
+from ..lang.formatter import format_value
+from ..host.cache import canonical_args
 from ..errors import PtcError
-from ..tools import NotData, from_python, to_python
-from ..values import Keyword
+from ..host.tools import NotData, from_python, to_python
+from ..lang.values import Keyword
 from . import messages as M
 
 __all__ = ["build_preview", "cache_hint", "infer_schema", "MAX_PROPERTIES"]

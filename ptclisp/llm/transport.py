@@ -21,7 +21,7 @@ import attrs
 
 from ..errors import PtcError
 from ..session import Result
-from ..tools import to_python
+from ..host.tools import to_python
 from . import messages as M
 from .extract import LISP_TAGS, extract_fenced_blocks
 from .feedback import format_error_for_llm

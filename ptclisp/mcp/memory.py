@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .. import Limits
-from ..values import MAP_TYPES, SET_TYPES, VECTOR_TYPES
+from ..lang.values import MAP_TYPES, SET_TYPES, VECTOR_TYPES
 
 __all__ = ["MemoryMeter", "items", "session_bound"]
 

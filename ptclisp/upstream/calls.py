@@ -13,11 +13,11 @@ import time
 
 import jsonschema
 
-from .. import budget as _budget
+from ..run import budget as _budget
 from ..errors import ToolError
-from ..formatter import format_value
-from ..tooldef import Tool
-from ..values import Keyword
+from ..lang.formatter import format_value
+from ..host.tooldef import Tool
+from ..lang.values import Keyword
 from . import messages as M
 from .config import LIST_TIMEOUT
 from .mcp_client import AnswerTooLarge, ConnectionLost, RestartLimit

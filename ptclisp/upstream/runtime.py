@@ -15,8 +15,8 @@ import threading
 
 import jsonschema
 
-from .. import budget as _budget
-from .. import watchdog
+from ..run import budget as _budget
+from ..sandbox import watchdog
 from ..errors import EvalError
 from . import catalog as C
 from .calls import Binding

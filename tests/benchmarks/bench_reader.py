@@ -9,7 +9,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from ptclisp import reader, reader_lark  # noqa: E402
+from ptclisp.lang import reader, reader_lark  # noqa: E402
 
 # PtcRunner bench/baselines/lisp_eval.json (v0.13.0)
 PROGRAMS = {

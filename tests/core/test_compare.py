@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from ptclisp.core import resolve
 from ptclisp.errors import EvalError
-from ptclisp.values import kw, sort_key
+from ptclisp.lang.values import kw, sort_key
 
 
 def f(name):

@@ -7,12 +7,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ptclisp
-from ptclisp import budget, messages
+from ptclisp.run import budget
+from ptclisp import messages
 from ptclisp.core.dates import DateTime, Duration, LocalDate, parse_temporal
 from ptclisp.core.json_ns import MAX_DEPTH, generate_string, parse_json
 from ptclisp.core.sets import intersection, join, union
-from ptclisp.formatter import format_value
-from ptclisp.values import Keyword, compare, equal
+from ptclisp.lang.formatter import format_value
+from ptclisp.lang.values import Keyword, compare, equal
 
 
 def test_date_values_are_equal_hashable_and_ordered_by_value():

@@ -8,7 +8,7 @@ from ptclisp import messages
 from ptclisp.core import REGISTRY
 from ptclisp.core.discovery import arglists, doc_text, find_builtin, namespaces, ref_of
 from ptclisp.core.registry import namespace_of, resolve
-from ptclisp.values import Symbol
+from ptclisp.lang.values import Symbol
 
 
 def test_ref_taking_forms_are_marked_for_the_analyzer():
@@ -64,7 +64,7 @@ def test_doc_prints_through_the_print_budget():
 
 def test_doc_accepts_symbols_and_strings():
     from ptclisp.core.discovery import doc
-    from ptclisp import budget
+    from ptclisp.run import budget
     b = budget.Budget(ptclisp.Limits())
     prev = budget.install(b)
     try:

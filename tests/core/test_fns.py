@@ -11,7 +11,7 @@ from ptclisp import messages
 from ptclisp.core import CORE
 from ptclisp.core.fns import need_fn, spread_args
 from ptclisp.errors import EvalError
-from ptclisp.values import kw
+from ptclisp.lang.values import kw
 
 fn = {n: CORE[n].fn for n in ("apply", "comp", "partial", "complement", "constantly", "juxt",
                               "every-pred", "some-fn", "fnil", "inc", "+", "vector")}

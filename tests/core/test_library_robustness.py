@@ -7,12 +7,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ptclisp
-from ptclisp import budget
+from ptclisp.run import budget
 from ptclisp.core import REGISTRY
 from ptclisp.core.dates import DateTime, Duration, LocalDate
 from ptclisp.core.regexp import make_regex
 from ptclisp.errors import EvalError, LimitExceeded
-from ptclisp.values import Symbol, kw
+from ptclisp.lang.values import Symbol, kw
 
 MODULES = {"strings", "regexp", "strformat", "json_ns", "sets", "interop", "dates", "discovery"}
 

@@ -10,12 +10,13 @@ import copy
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from ptclisp import budget, messages
+from ptclisp.run import budget
+from ptclisp import messages
 from ptclisp.core import CORE
 from ptclisp.core.maps import resolve_key, sorted_items, sorted_keys, twin_of
 from ptclisp.errors import EvalError, LimitExceeded
 from ptclisp.session import Limits
-from ptclisp.values import HashMap, Keyword, kw, sort_key
+from ptclisp.lang.values import HashMap, Keyword, kw, sort_key
 
 get, assoc, dissoc, update = (CORE[n].fn for n in ("get", "assoc", "dissoc", "update"))
 assoc_in, update_in, get_in = (CORE[n].fn for n in ("assoc-in", "update-in", "get-in"))
@@ -158,7 +159,7 @@ def test_assoc_vector_beyond_count_is_an_index_error():
 
 
 def test_persistent_vectors_are_assoc_targets():
-    from ptclisp.values import pvector
+    from ptclisp.lang.values import pvector
     v = pvector(range(50))
     out = assoc(v, 10, "x")
     assert out[10] == "x" and v[10] == 10 and len(out) == 50

@@ -12,8 +12,8 @@ from pyrsistent import pvector
 
 from ptclisp.core import REGISTRY
 from ptclisp.errors import PtcError
-from ptclisp.formatter import RegexLiteral
-from ptclisp.values import Symbol, kw
+from ptclisp.lang.formatter import RegexLiteral
+from ptclisp.lang.values import Symbol, kw
 
 EXAMPLES = int(os.environ.get("PTCLISP_FUZZ_EXAMPLES", "150"))
 MODULES = {"numbers", "compare", "predicates", "mathx", "bits", "parsing", "text"}

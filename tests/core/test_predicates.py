@@ -7,8 +7,8 @@ import immutables
 from pyrsistent import pvector
 
 from ptclisp.core import resolve
-from ptclisp.formatter import RegexLiteral
-from ptclisp.values import Symbol, kw
+from ptclisp.lang.formatter import RegexLiteral
+from ptclisp.lang.values import Symbol, kw
 
 
 def f(name):

@@ -10,7 +10,7 @@ from ptclisp import messages
 from ptclisp.core import regexp
 from ptclisp.core.regexp import Regex, expansion, java_split, make_regex, translate
 from ptclisp.errors import EvalError
-from ptclisp.formatter import RegexLiteral, format_value
+from ptclisp.lang.formatter import RegexLiteral, format_value
 
 
 @pytest.mark.parametrize("java, ours", [

@@ -11,10 +11,11 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from pyrsistent import pvector
 
-from ptclisp import budget, messages
+from ptclisp.run import budget
+from ptclisp import messages
 from ptclisp.core import CORE
 from ptclisp.errors import EvalError, LimitExceeded
-from ptclisp.values import HashMap, equal, kw
+from ptclisp.lang.values import HashMap, equal, kw
 
 A, B, C = kw("a"), kw("b"), kw("c")
 
@@ -376,7 +377,7 @@ _values = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=3), max_
 @settings(max_examples=60, deadline=None)
 @given(st.lists(_values, max_size=12))
 def test_sort_orders_and_keeps_every_item(xs):
-    from ptclisp.values import sort_key
+    from ptclisp.lang.values import sort_key
     out = call("sort", xs)
     assert len(out) == len(xs)
     keys = [sort_key(x) for x in out]
@@ -501,7 +502,7 @@ def _seq_examples():
 @pytest.mark.parametrize("source,expected", list(_seq_examples()))
 def test_registry_examples_run(source, expected):
     import ptclisp
-    from ptclisp.formatter import read_value
+    from ptclisp.lang.formatter import read_value
     result = ptclisp.run(source)
     assert result.error is None, result.error and result.error.render()
     assert equal(result.value, read_value(expected))

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ptclisp
-from ptclisp.values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, PSet, make_map
+from ptclisp.lang.values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, PSet, make_map
 
 EXAMPLES = int(os.environ.get("PTCLISP_FUZZ_EXAMPLES", "150"))
 

@@ -7,11 +7,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ptclisp import budget, messages
+from ptclisp.run import budget
+from ptclisp import messages
 from ptclisp.core import resolve
 from ptclisp.errors import EvalError, LimitExceeded
-from ptclisp.formatter import RegexLiteral
-from ptclisp.values import Keyword, Symbol, Var, kw
+from ptclisp.lang.formatter import RegexLiteral
+from ptclisp.lang.values import Keyword, Symbol, Var, kw
 
 
 def f(name, ns=None):

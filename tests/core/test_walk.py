@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 from ptclisp import messages
 from ptclisp.core import CORE, registry
 from ptclisp.errors import EvalError
-from ptclisp.values import Keyword, equal, freeze, kw
+from ptclisp.lang.values import Keyword, equal, freeze, kw
 
 walk, prewalk, postwalk = (CORE[n].fn for n in ("walk", "prewalk", "postwalk"))
 keywordize = registry.resolve("walk", "keywordize-keys").fn

@@ -13,7 +13,7 @@ from ptclisp.llm.context import (
     data_inventory, example_call, expected_output, lisp_key, memory_inventory, render_type,
     tool_inventory,
 )
-from ptclisp.signatures import parse, parse_type
+from ptclisp.host.signatures import parse, parse_type
 
 
 def get_user(user_id: int) -> dict:

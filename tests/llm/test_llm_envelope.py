@@ -10,8 +10,8 @@ from ptclisp.llm import (
     turn_feedback, turn_info, with_turn_info, wrap,
 )
 from ptclisp.llm import messages as M
-from ptclisp.source import Span
-from ptclisp.values import Var, kw
+from ptclisp.lang.source import Span
+from ptclisp.lang.values import Var, kw
 
 CLOSE = "</untrusted_ptc_output>"
 

@@ -8,9 +8,9 @@ from ptclisp.llm import (
     NoCodeFound, cut_text, format_error_for_llm, format_execution_result, format_result, parse,
     truncate_for_history,
 )
-from ptclisp.formatter import format_value
-from ptclisp.source import Span
-from ptclisp.values import is_set, kw
+from ptclisp.lang.formatter import format_value
+from ptclisp.lang.source import Span
+from ptclisp.lang.values import is_set, kw
 
 
 def _bytes(v) -> int:

@@ -8,12 +8,12 @@ import re
 import pytest
 
 from ptclisp import Session, kw
-from ptclisp.analyzer import analyze
-from ptclisp.cli import main
+from ptclisp.compile.analyzer import analyze
+from ptclisp.cli.main import main
 from ptclisp.core import registry
 from ptclisp.llm import PROFILES, TRANSPORTS, estimate_tokens, function_list, system_prompt
 from ptclisp.llm import cards as C
-from ptclisp.reader import read
+from ptclisp.lang.reader import read
 
 VARIANTS = list(itertools.product(TRANSPORTS, PROFILES))
 FENCED = re.compile(r"```clojure\n(.*?)```", re.DOTALL)

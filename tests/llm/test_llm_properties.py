@@ -7,13 +7,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ptclisp.errors import EvalError, ReadError
-from ptclisp.formatter import format_value
+from ptclisp.lang.formatter import format_value
 from ptclisp.llm import (
     ExtractionError, diagnose, format_error_for_llm, format_execution_result, format_result,
     memory_feedback, parse, truncate_for_history, wrap,
 )
-from ptclisp.source import Span
-from ptclisp.values import kw, sym
+from ptclisp.lang.source import Span
+from ptclisp.lang.values import kw, sym
 
 _FRAGMENTS = st.sampled_from([
     "```", "```clojure", "```lisp", "```python", "```json", "~~~", "````", "\n", "\r\n", "\r",

@@ -7,7 +7,7 @@ from ptclisp.llm import (
     format_execution_result, format_result, parse, strip_thinking, truncate_for_history, wrap,
     wrap_with_preamble,
 )
-from ptclisp.values import kw
+from ptclisp.lang.values import kw
 
 
 def test_extract_fenced_blocks_examples():

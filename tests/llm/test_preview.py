@@ -11,7 +11,7 @@ from ptclisp import Tool, format_value, kw, read_value
 from ptclisp.llm import build_preview, cache_hint, canonical_args
 from ptclisp.llm import messages as M
 from ptclisp.llm.preview import MAX_PROPERTIES, infer_schema
-from ptclisp.toolcache import cache_key
+from ptclisp.host.cache import cache_key
 
 
 def tool(preview=None, limit=20, name="search_logs"):

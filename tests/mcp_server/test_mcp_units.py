@@ -11,8 +11,8 @@ import pytest
 
 import ptclisp
 from ptclisp import Limits, messages
-from ptclisp.cli import main
-from ptclisp.hostmodule import HostModuleError, load_tools
+from ptclisp.cli.main import main
+from ptclisp.cli.hostmodule import HostModuleError, load_tools
 from ptclisp.mcp import LispEval, build_server, describe, input_schema
 from ptclisp.mcp import messages as M
 from ptclisp.mcp import server as server_module

@@ -29,8 +29,8 @@ from pathlib import Path
 import attrs
 
 import ptclisp
-from ptclisp import values as V
-from ptclisp.formatter import read_value
+from ptclisp.lang import values as V
+from ptclisp.lang.formatter import read_value
 
 from casefile import blocks  # the case files' own block splitter (tests/ is on sys.path)
 

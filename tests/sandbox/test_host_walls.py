@@ -14,7 +14,8 @@ import time
 import pytest
 
 import ptclisp
-from ptclisp import Limits, Session, export, format_value, messages
+from ptclisp import Limits, Session, format_value, messages
+from ptclisp.lang import export
 
 from hostile import MARGIN
 
@@ -250,7 +251,7 @@ def test_default_session_memory_limit_stops_growth():
 
 
 def test_isolated_session_memory_is_sent_once_not_every_run():
-    from ptclisp import isolation
+    from ptclisp.sandbox.walls import isolation
     s = Session(limits=Limits(isolation="process", timeout=10))
     assert s.run("(def big (vec (range 300000))) (defn f [x] (* 2 x)) nil").ok
     assert s.run("(f (count big))").value == 600000

@@ -4,7 +4,7 @@ from __future__ import annotations
 import attrs
 
 import ptclisp
-from ptclisp import isolation
+from ptclisp.sandbox.walls import isolation
 
 ISO = ptclisp.Limits(isolation="process", timeout=1.0)
 

@@ -1,10 +1,12 @@
 """The watchdog's one promise: no stop escapes `call_watched`, however stops are timed."""
 import time
+from pathlib import Path
 
 import pytest
 
-from ptclisp import watchdog
-from ptclisp.budget import Budget, Stop
+import ptclisp
+from ptclisp.run.budget import Budget, Stop
+from ptclisp.sandbox import watchdog
 from ptclisp.session import Limits
 
 pytestmark = pytest.mark.skipif(not watchdog.AVAILABLE, reason="needs CPython's async exceptions")
@@ -82,10 +84,30 @@ def test_the_same_run_in_safe_code_is_stopped(safe_here):
     assert time.monotonic() - start < 4
 
 
+def _relative(files) -> set[str]:
+    """Files of the package as paths relative to its folder ("run/evaluator.py")."""
+    root = Path(ptclisp.__file__).resolve().parent
+    return {Path(f).resolve().relative_to(root).as_posix() for f in files}
+
+
 def test_safe_files_are_the_evaluator_and_builtins_not_the_machinery():
-    names = {f.replace("\\", "/").split("ptclisp/", 1)[1] for f in watchdog.SAFE_FILES}
-    assert {"evaluator.py", "functions.py", "codegen.py", "tools.py", "core/seqs.py"} <= names
-    assert not names & {"watchdog.py", "session.py", "sandbox.py", "deepstack.py", "parallel.py"}
+    names = _relative(watchdog.SAFE_FILES)
+    assert {"run/evaluator.py", "run/functions.py", "jit/codegen.py", "host/tools.py",
+            "core/seqs.py"} <= names
+    assert not names & {"sandbox/watchdog.py", "session.py", "sandbox/walls.py",
+                        "sandbox/deepstack.py", "host/parallel.py", "sandbox/isolation.py",
+                        "sandbox/worker.py", "sandbox/wire.py", "cli/main.py", "__init__.py"}
+
+
+def test_every_interruptible_module_exists_and_only_named_modules_are():
+    root = Path(ptclisp.__file__).resolve().parent
+    names = _relative(watchdog.SAFE_FILES)
+    assert all((root / n).is_file() for n in names), sorted(n for n in names if not (root / n).is_file())
+    assert names == {n.replace(".", "/") + ".py" for n in watchdog.INTERRUPTIBLE}
+    # a module that does not name itself in INTERRUPTIBLE is not safe to stop inside
+    every = {p.relative_to(root).as_posix() for p in root.rglob("*.py")}
+    assert every - names, "some modules must be machinery"
+    assert watchdog.module_files(["run.a_new_module"]).isdisjoint(watchdog.SAFE_FILES)
 
 
 def test_tools_never_receive_a_stop(monkeypatch):

@@ -5,7 +5,7 @@ import logging
 
 import ptclisp
 from ptclisp import format_value, read_value
-from ptclisp.values import kw
+from ptclisp.lang.values import kw
 
 
 def counting_tools():

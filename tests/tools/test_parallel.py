@@ -196,3 +196,37 @@ def test_deep_recursion_inside_branches():
     r = ptclisp.run("(defn f [n] (if (= n 0) 0 (inc (f (dec n))))) (pmap f [100 9000])",
                     limits=Limits(timeout=30))
     assert r.error.kind == "LimitExceeded" and r.error.limit == "max_depth"
+
+
+def test_functions_in_branches_count_depth_on_their_own_thread():
+    # the depth of calls in 8 branches once drifted on the run's shared budget until it passed
+    # max_depth, and the run went again on the big stack, logging calls several times
+    for _ in range(4):  # later rounds run the function compiled (its shape is kept)
+        lock, n = threading.Lock(), {"calls": 0}
+
+        def tick(i: int):
+            with lock:
+                n["calls"] += 1
+            return i
+
+        r = ptclisp.run("(count (pmap #(tool/tick {:i %}) (range 200)))", tools={"tick": tick})
+        assert (r.value, n["calls"], len(r.tool_calls)) == (200, 200, 200)
+
+
+def test_a_retry_on_the_big_stack_replays_parallel_calls_once_each():
+    # the first attempt runs out of the caller's stack after the pmap; the retry must not call
+    # the tools again, whatever order the branches reach them in, nor log them twice
+    lock, seen = threading.Lock(), []
+
+    def tick(i: int):
+        with lock:
+            seen.append(i)
+        return i
+
+    program = ("(def xs (pmap #(tool/tick {:i %}) (range 50)))"
+               "(defn f [n] (if (= n 0) 0 (inc (f (dec n)))))"
+               "[(count xs) (f 3000)]")
+    r = ptclisp.run(program, tools={"tick": tick})
+    assert r.value == [50, 3000]
+    assert sorted(seen) == list(range(50))
+    assert sorted(c["args"]["i"] for c in r.tool_calls) == list(range(50))

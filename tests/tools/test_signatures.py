@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 import ptclisp
-from ptclisp import signatures as S
-from ptclisp.values import kw
+from ptclisp.host import signatures as S
+from ptclisp.lang.values import kw
 
 INT, STR, FLOAT = ("prim", "int"), ("prim", "string"), ("prim", "float")
 

@@ -7,7 +7,7 @@ import pytest
 
 from ptclisp import Session, Tool, ToolError, kw
 from ptclisp import messages
-from ptclisp.toolcache import MISS, ToolCache
+from ptclisp.host.cache import MISS, ToolCache
 
 
 def counting(log, result=None, fail=False):

@@ -8,8 +8,8 @@ import pytest
 
 import ptclisp
 from ptclisp import Tool
-from ptclisp.tooldef import Param, as_tools, hint_type
-from ptclisp.tools import ToolSet
+from ptclisp.host.tooldef import Param, as_tools, hint_type
+from ptclisp.host.tools import ToolSet
 
 
 def search_orders(customer_id: int, status: str = "open", limit: Optional[int] = None,

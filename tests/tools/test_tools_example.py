@@ -4,7 +4,7 @@ from __future__ import annotations
 import runpy
 from pathlib import Path
 
-from ptclisp.values import kw
+from ptclisp.lang.values import kw
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "tools_demo.py"
 

@@ -276,7 +276,7 @@ def test_apropos_ranks_upstream_tools_first(host):
 
 def test_the_repl_with_upstreams(host):
     import io
-    from ptclisp.repl import repl
+    from ptclisp.cli.repl import repl
     lines = iter(['(count (:value (tool/call {:server "shop" :tool "list_orders"})))',
                   '(doc "shop/get_order")'])
 

@@ -6,7 +6,7 @@ import pytest
 
 import ptclisp
 from ptclisp import errors, messages
-from ptclisp.isolation_catalog import CATALOG_TOOL, host_call
+from ptclisp.sandbox.worker_catalog import CATALOG_TOOL, host_call
 from ptclisp.upstream import messages as M
 
 from conftest import run

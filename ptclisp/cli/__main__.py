@@ -1,0 +1,6 @@
+"""`python -m ptclisp.cli`: the `ptclisp` command."""
+import sys
+
+from .main import main
+
+sys.exit(main())

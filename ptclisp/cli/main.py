@@ -1,0 +1,333 @@
+"""The `ptclisp` command: run | check | repl | fmt | prompt | mcp | agent."""
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from pathlib import Path
+
+import attrs
+
+from .. import __version__, messages
+from ..errors import LimitExceeded
+from ..llm.prompt import PROFILES, TRANSPORTS, system_prompt
+from .hostmodule import HostModuleError, load_tools
+from ..session import Limits
+
+
+class InputError(Exception):
+    """A file the command was given cannot be used; main prints the message and exits 2."""
+
+
+def _read_text(path) -> str:
+    """The UTF-8 text of path, or an InputError saying why not."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise InputError(messages.cli_not_utf8(path)) from None
+    except OSError as e:
+        raise InputError(messages.cli_cannot_read(path, e.strerror or str(e))) from None
+
+
+def _source(args) -> str:
+    if getattr(args, "expr", None) is not None:
+        return args.expr
+    if args.file in (None, "-"):
+        return sys.stdin.read()
+    return _read_text(args.file)
+
+
+def _data(path):
+    if not path:
+        return None
+    try:
+        data = json.loads(_read_text(path))
+    except json.JSONDecodeError as e:
+        raise InputError(messages.cli_bad_json(path, e.lineno, e.colno, e.msg)) from None
+    if not isinstance(data, dict):
+        raise InputError(messages.cli_data_not_map(path, _JSON_KINDS.get(type(data), "value")))
+    return data
+
+
+_JSON_KINDS = {list: "array", str: "string", int: "number", float: "number", bool: "boolean",
+               type(None): "null"}
+
+
+def _json_safe(v):
+    """v with ##NaN as null and infinities as the strings "Infinity"/"-Infinity" (valid JSON)."""
+    if isinstance(v, float) and (v != v or v in (_INF, -_INF)):
+        return None if v != v else ("Infinity" if v > 0 else "-Infinity")
+    if isinstance(v, dict):
+        return {k: _json_safe(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_json_safe(x) for x in v]
+    return v
+
+
+_INF = float("inf")
+
+
+def _tools(args):
+    if not getattr(args, "tools", None):
+        return None
+    try:
+        return load_tools(args.tools)
+    except HostModuleError as e:
+        raise InputError(str(e)) from None
+
+
+def _upstreams(args, start: bool = False):
+    """The Upstreams of --upstreams FILE, or None; start: start and list them all now."""
+    path = getattr(args, "upstreams", None)
+    if not path:
+        return None
+    try:
+        from .. import upstream
+    except ModuleNotFoundError as e:
+        raise InputError(messages.cli_upstreams_missing((e.name or "").split(".")[0])) from None
+    try:
+        ups = upstream.load(path)
+        return ups.start() if start else ups
+    except (upstream.UpstreamConfigError, upstream.Unavailable) as e:
+        raise InputError(str(e)) from None
+
+
+_LIMIT_FLAGS = ("timeout", "max_steps", "max_tool_calls")
+
+
+def _limits(args):
+    """Limits from --timeout/--max-steps/--max-tool-calls and --limit NAME=VALUE."""
+    names = [f.name for f in attrs.fields(Limits)]
+    given = {n: getattr(args, n) for n in _LIMIT_FLAGS if getattr(args, n, None) is not None}
+    for text in getattr(args, "limit", None) or ():
+        name, sep, value = text.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep or name not in names:
+            raise InputError(messages.cli_bad_limit(text, names))
+        try:
+            given[name] = None if value.strip() in ("none", "None") else json.loads(value)
+        except json.JSONDecodeError:
+            given[name] = value.strip()
+    try:
+        return Limits(**given)
+    except (TypeError, ValueError) as e:
+        raise InputError(messages.cli_bad_limit(", ".join(getattr(args, "limit", None) or given), names)) from e
+
+
+def cmd_run(args) -> int:
+    from .. import Session, format_value
+    if args.file is None and args.expr is None and sys.stdin.isatty():
+        build_parser().parse_args(["run", "--help"])  # prints usage and exits 0
+    source = _source(args)
+    result = Session(data=_data(args.data), tools=_tools(args), limits=_limits(args),
+                     upstreams=_upstreams(args)).run(source)
+    for line in result.prints:
+        print(line)
+    if result.error is not None:
+        print(result.error.render(source), file=sys.stderr)
+        return 1
+    try:  # a value too big or deep to write out is an error, never a hang or a traceback
+        if args.json:
+            text = json.dumps(_json_safe(result.to_python()), ensure_ascii=False, default=str,
+                              allow_nan=False)
+        elif result.status == "failed":
+            text = messages.cli_failed(format_value(result.value))
+        else:
+            text = format_value(result.value)
+    except LimitExceeded as e:
+        print(e.render(), file=sys.stderr)
+        return 1
+    print(text)
+    return 0 if result.status in ("ok", "returned") else 2
+
+
+def cmd_check(args) -> int:
+    from ..compile.analyzer import analyze
+    from ..errors import PtcError
+    from ..lang.reader import read
+    source = _source(args)
+    try:
+        if args.tools is not None and any(c in args.tools for c in "./"):  # a module, as run takes
+            tools = {t.name: t for t in _tools(args)}
+        else:
+            names = [] if args.tools is None else [n.strip() for n in args.tools.split(",") if n.strip()]
+            tools = dict.fromkeys(names)
+        analyze(read(source), tools=tools, memory_names=())
+    except PtcError as e:
+        print(e.render(source), file=sys.stderr)
+        return 1
+    print("ok")
+    return 0
+
+
+def cmd_repl(args) -> int:
+    from .repl import repl
+    return repl(_data(args.data), tools=_tools(args), limits=_limits(args),
+                upstreams=_upstreams(args))
+
+
+def cmd_fmt(args) -> int:
+    from .. import format_source
+    from ..errors import PtcError
+    path = Path(args.file)
+    text = _read_text(path)
+    try:
+        pretty = format_source(text, width=args.width)
+    except PtcError as e:
+        print(e.render(text), file=sys.stderr)
+        return 1
+    if args.check:
+        if pretty != text:
+            print(f"would reformat {path}", file=sys.stderr)
+            return 1
+        return 0
+    if args.write:
+        path.write_text(pretty, encoding="utf-8")
+    else:
+        sys.stdout.write(pretty)
+    return 0
+
+
+def cmd_prompt(args) -> int:
+    """Print the system prompt that teaches PTC-Lisp (one profile and transport)."""
+    upstreams = _upstreams(args)
+    catalog = upstreams.catalog_text() if upstreams is not None else None
+    sys.stdout.write(system_prompt(transport=args.transport, profile=args.profile, catalog=catalog))
+    return 0
+
+
+_MCP_SDK = ("mcp", "mcp_types", "anyio", "pydantic", "starlette", "uvicorn")
+
+
+def cmd_mcp(args) -> int:
+    """Serve lisp_eval over MCP; the SDK and ptclisp.mcp are imported only here."""
+    try:
+        from ..mcp import build_server, serve
+    except ModuleNotFoundError as e:
+        top = (e.name or "").split(".")[0]
+        if top not in _MCP_SDK:
+            raise
+        raise InputError(messages.cli_mcp_missing(top)) from None
+    try:
+        tools = load_tools(args.tools) if args.tools else []
+    except HostModuleError as e:
+        raise InputError(str(e)) from None
+    logging.basicConfig(stream=sys.stderr, level=args.log_level,
+                        format="ptclisp mcp: %(levelname)s %(name)s: %(message)s")
+    given = {"timeout": args.timeout, "max_steps": args.max_steps,
+             "max_memory_mb": args.max_memory_mb, "max_tool_calls": args.max_tool_calls,
+             "isolation": args.isolation}
+    limits = Limits(**{k: v for k, v in given.items() if v is not None})
+    upstreams = _upstreams(args, start=True)  # a fixed catalog for the server's lifetime
+    server = build_server(tools, limits, keep_session=args.session, log_level=args.log_level,
+                          upstreams=upstreams)
+    return serve(server, transport=args.transport, host=args.host, port=args.port)
+
+
+def _positive(kind):
+    def parse(text: str):
+        value = kind(text)
+        if value <= 0:
+            raise argparse.ArgumentTypeError(messages.cli_not_positive(text))
+        return value
+    return parse
+
+
+def _mcp_parser(sub):
+    m = sub.add_parser("mcp", help="serve lisp_eval to MCP clients (needs ptclisp[mcp])")
+    m.add_argument("--tools", metavar="MODULE",
+                   help="host tools: a module path (pkg.tools) or a file (path/to/tools.py)")
+    m.add_argument("--upstreams", metavar="FILE",
+                   help="upstream MCP servers and OpenAPI operations programs reach with tool/call "
+                        "(docs/upstreams.md); started and listed at start-up")
+    m.add_argument("--session", action="store_true",
+                   help="keep one session per client connection (def and *1 persist)")
+    m.add_argument("--transport", choices=("stdio", "http"), default="stdio")
+    m.add_argument("--host", default="127.0.0.1", help="address for --transport http")
+    m.add_argument("--port", type=int, default=8000, help="port for --transport http")
+    m.add_argument("--timeout", type=_positive(float), metavar="SECONDS",
+                   help="wall-clock limit of one program (default 1)")
+    m.add_argument("--max-steps", type=_positive(int), metavar="N",
+                   help="function calls and loop iterations of one program")
+    m.add_argument("--max-memory-mb", type=_positive(int), metavar="MB",
+                   help="memory one program may use")
+    m.add_argument("--max-tool-calls", type=_positive(int), metavar="N",
+                   help="host tool calls of one program (default unlimited)")
+    m.add_argument("--isolation", choices=("none", "process"),
+                   help="process: run each program in a worker process that can be killed")
+    m.add_argument("--log-level", default="WARNING",
+                   choices=("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"),
+                   help="log level (logs go to stderr; stdout is the protocol)")
+    m.set_defaults(func=cmd_mcp)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="ptclisp", description="Run PTC-Lisp programs safely.")
+    p.add_argument("--version", action="version", version=f"ptclisp {__version__}")
+    sub = p.add_subparsers(dest="command", required=True)
+    r = sub.add_parser("run", help="run a program and print its value")
+    r.add_argument("file", nargs="?", help="program file (- for stdin)")
+    r.add_argument("-e", "--expr", help="program text")
+    r.add_argument("--data", help="JSON file with the program's data/ values")
+    r.add_argument("--json", action="store_true",
+                   help="print the value as JSON (##NaN as null, infinities as \"Infinity\")")
+    r.add_argument("--tools", metavar="MODULE",
+                   help="importable module whose TOOLS, or else public functions, are the tools")
+    r.add_argument("--upstreams", metavar="FILE",
+                   help="upstream MCP servers and OpenAPI operations for tool/call (docs/upstreams.md)")
+    r.add_argument("--timeout", type=float, help="seconds the run may take")
+    r.add_argument("--max-steps", type=int, help="user-function calls and loop iterations")
+    r.add_argument("--max-tool-calls", type=int, help="tool calls in the run")
+    r.add_argument("--limit", action="append", metavar="NAME=VALUE",
+                   help="any other ptclisp.Limits field, e.g. --limit max_depth=200 (repeatable)")
+    r.set_defaults(func=cmd_run)
+    c = sub.add_parser("check", help="read and analyze a program without running it")
+    c.add_argument("file", nargs="?")
+    c.add_argument("-e", "--expr")
+    c.add_argument("--tools", help="comma-separated tool names the program may call, or a module "
+                                   "file or dotted path (tools.py, pkg.tools) whose tools' "
+                                   "signatures are checked too")
+    c.set_defaults(func=cmd_check)
+    q = sub.add_parser("repl", help="interactive session")
+    q.add_argument("--data", help="JSON file with the programs' data/ values")
+    q.add_argument("--tools", metavar="MODULE",
+                   help="importable module whose TOOLS, or else public functions, are the tools")
+    q.add_argument("--timeout", type=float, help="seconds each input's program may take")
+    q.add_argument("--max-steps", type=int, help="user-function calls and loop iterations")
+    q.add_argument("--max-tool-calls", type=int, help="tool calls of each input")
+    q.add_argument("--limit", action="append", metavar="NAME=VALUE",
+                   help="any other ptclisp.Limits field, e.g. --limit max_depth=200 (repeatable)")
+    q.add_argument("--upstreams", metavar="FILE", help="upstreams for tool/call (docs/upstreams.md)")
+    q.set_defaults(func=cmd_repl)
+    f = sub.add_parser("fmt", help="pretty-print a program")
+    f.add_argument("file")
+    f.add_argument("--check", action="store_true", help="exit 1 if the file would change")
+    f.add_argument("--write", action="store_true", help="rewrite the file in place")
+    f.add_argument("--width", type=int, default=80)
+    f.set_defaults(func=cmd_fmt)
+    pr = sub.add_parser("prompt", help="print the system prompt that teaches PTC-Lisp to a model")
+    pr.add_argument("--profile", default="multi_turn", choices=PROFILES)
+    pr.add_argument("--transport", default="content", choices=TRANSPORTS)
+    pr.add_argument("--upstreams", metavar="FILE", help="add the catalog of these upstreams")
+    pr.set_defaults(func=cmd_prompt)
+    _mcp_parser(sub)
+    from ..agent.cli import add_parser as agent_parser  # the agent layer sits on top of this one
+    agent_parser(sub)
+    return p
+
+
+def main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except InputError as e:
+        print(f"ptclisp: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    # `python -m ptclisp.cli`: run the imported module, so ptclisp.agent.cli raises the same
+    # InputError class that main catches (this file as __main__ would define a second one)
+    from ptclisp.cli.main import main as _main
+    sys.exit(_main())

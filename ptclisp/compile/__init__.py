@@ -1,0 +1,1 @@
+"""Analysis: forms -> the checked AST (special forms, macros, scopes, name resolution)."""

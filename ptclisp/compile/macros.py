@@ -1,0 +1,239 @@
+"""Macros: forms rewritten into simpler forms before analysis (spans kept from the original).
+
+Each macro takes (analyzer, list form) and returns a new form. Generated names contain a space,
+so they can never clash with a name a program writes.
+"""
+from __future__ import annotations
+
+import itertools
+
+from ..lang import forms as F
+from .. import messages
+
+SHAPES = {
+    "when": "(when test body*)",
+    "when-not": "(when-not test body*)",
+    "if-not": "(if-not test then else?)",
+    "cond": "(cond test expr ...)",
+    "condp": "(condp pred expr test result ... default?)",
+    "if-let": "(if-let [name expr] then else?)",
+    "when-let": "(when-let [name expr] body*)",
+    "if-some": "(if-some [name expr] then else?)",
+    "when-some": "(when-some [name expr] body*)",
+    "when-first": "(when-first [name coll] body*)",
+    "->": "(-> x form*)",
+    "->>": "(->> x form*)",
+    "as->": "(as-> expr name form*)",
+    "cond->": "(cond-> expr test form ...)",
+    "cond->>": "(cond->> expr test form ...)",
+    "some->": "(some-> expr form*)",
+    "some->>": "(some->> expr form*)",
+    "comment": "(comment ...)",
+}
+
+_counter = itertools.count(1)
+# a macro expands into forms nested as deep as its steps: bound it like the reader bounds
+# written nesting, so a 20,000-step -> cannot drive analysis into deep recursion
+MAX_STEPS = 1000
+
+
+def _check_steps(an, f, name, steps):
+    if steps > MAX_STEPS:
+        an.fail(messages.too_many_steps(name, steps, MAX_STEPS), f, hint=messages.HINT_TOO_MANY_STEPS,
+                code="limit")
+
+
+def _gensym(span) -> F.Sym:
+    return F.Sym(f" g{next(_counter)}", span=span)
+
+
+def _fail(an, f, name, detail=None):
+    got = detail or messages.got_args(len(f.items) - 1)
+    an.fail(messages.bad_shape(name, SHAPES[name], got), f, code="invalid-form")
+
+
+def _l(span, *items) -> F.List:
+    return F.List(tuple(items), span=span)
+
+
+def _s(name, span=None) -> F.Sym:
+    return F.Sym(name, span=span)
+
+
+def _core(name) -> F.Sym:
+    """A clojure.core function the expansion calls, immune to a program's own defs."""
+    return F.Sym(name, ns="clojure.core")
+
+
+def when(an, f):
+    if len(f.items) < 2:
+        _fail(an, f, "when")
+    return _l(f.span, _s("if"), f.items[1], _l(f.span, _s("do"), *f.items[2:]))
+
+
+def when_not(an, f):
+    if len(f.items) < 2:
+        _fail(an, f, "when-not")
+    return _l(f.span, _s("if"), f.items[1], F.Lit(None), _l(f.span, _s("do"), *f.items[2:]))
+
+
+def if_not(an, f):
+    if not 3 <= len(f.items) <= 4:
+        _fail(an, f, "if-not")
+    else_ = f.items[3] if len(f.items) == 4 else F.Lit(None)
+    return _l(f.span, _s("if"), f.items[1], else_, f.items[2])
+
+
+def cond(an, f):
+    clauses = f.items[1:]
+    if len(clauses) % 2:
+        _fail(an, f, "cond", messages.ODD_COND)
+    _check_steps(an, f, "cond", len(clauses) // 2)
+    out = F.Lit(None)
+    for test, expr in reversed(list(zip(clauses[0::2], clauses[1::2]))):
+        out = _l(getattr(test, "span", f.span), _s("if"), test, expr, out)
+    return out
+
+
+def condp(an, f):
+    if len(f.items) < 3:
+        _fail(an, f, "condp")
+    pred, expr, clauses = f.items[1], f.items[2], list(f.items[3:])
+    _check_steps(an, f, "condp", len(clauses) // 2)
+    p, e = _gensym(f.span), _gensym(f.span)
+    out = clauses.pop() if len(clauses) % 2 else F.Lit(None)
+    for test, result in reversed(list(zip(clauses[0::2], clauses[1::2]))):
+        out = _l(f.span, _s("if"), _l(f.span, p, test, e), result, out)
+    return _l(f.span, _s("let"), F.Vector((p, pred, e, expr)), out)
+
+
+def _one_binding(an, f, name):
+    if len(f.items) < 2 or type(f.items[1]) is not F.Vector or len(f.items[1].items) != 2:
+        _fail(an, f, name, messages.NEEDS_ONE_BINDING)
+    return f.items[1].items
+
+
+def _conditional_binding(name, test_of, has_else):
+    def expand(an, f):
+        pat, expr = _one_binding(an, f, name)
+        if has_else and not 3 <= len(f.items) <= 4:
+            _fail(an, f, name)
+        g = _gensym(f.span)
+        if has_else:
+            then, else_ = f.items[2], (f.items[3] if len(f.items) == 4 else F.Lit(None))
+        else:
+            then, else_ = _l(f.span, _s("do"), *f.items[2:]), F.Lit(None)
+        body = _l(f.span, _s("let"), F.Vector((pat, g)), then)
+        return _l(f.span, _s("let"), F.Vector((g, expr)), _l(f.span, _s("if"), test_of(g, f.span), body, else_))
+    return expand
+
+
+def _truthy_test(g, span):
+    return g
+
+
+def _some_test(g, span):
+    return _l(span, _core("some?"), g)
+
+
+def when_first(an, f):
+    pat, coll = _one_binding(an, f, "when-first")
+    g = _gensym(f.span)
+    body = _l(f.span, _s("let"), F.Vector((pat, _l(f.span, _core("first"), g))), *f.items[2:])
+    return _l(f.span, _s("let"), F.Vector((g, coll)),
+              _l(f.span, _s("if"), _l(f.span, _core("seq"), g), body, F.Lit(None)))
+
+
+def _thread_step(x, step, last):
+    """Insert x into step as first (->) or last (->>) argument."""
+    if type(step) is F.List and step.items:
+        items = step.items
+        new = (items[0], *items[1:], x) if last else (items[0], x, *items[1:])
+        return F.List(new, span=step.span)
+    return F.List((step, x), span=getattr(step, "span", None))
+
+
+def thread(last):
+    name = "->>" if last else "->"
+
+    def expand(an, f):
+        if len(f.items) < 2:
+            _fail(an, f, name)
+        _check_steps(an, f, name, len(f.items) - 2)
+        x = f.items[1]
+        for step in f.items[2:]:
+            x = _thread_step(x, step, last)
+        return x
+    return expand
+
+
+def as_thread(an, f):
+    if len(f.items) < 3 or type(f.items[2]) is not F.Sym:
+        _fail(an, f, "as->")
+    name = f.items[2]
+    bindings = [name, f.items[1]]
+    for step in f.items[3:]:
+        bindings += [name, step]
+    return _l(f.span, _s("let"), F.Vector(tuple(bindings)), name)
+
+
+def cond_thread(last):
+    name = "cond->>" if last else "cond->"
+
+    def expand(an, f):
+        if len(f.items) < 2 or len(f.items) % 2:
+            _fail(an, f, name, messages.ODD_COND)
+        _check_steps(an, f, name, len(f.items) // 2)
+        g = _gensym(f.span)
+        bindings = [g, f.items[1]]
+        clauses = f.items[2:]
+        for test, step in zip(clauses[0::2], clauses[1::2]):
+            bindings += [g, _l(f.span, _s("if"), test, _thread_step(g, step, last), g)]
+        return _l(f.span, _s("let"), F.Vector(tuple(bindings)), g)
+    return expand
+
+
+def some_thread(last):
+    name = "some->>" if last else "some->"
+
+    def expand(an, f):
+        if len(f.items) < 2:
+            _fail(an, f, name)
+        _check_steps(an, f, name, len(f.items) - 2)
+        return _chain(f, _gensym(f.span), f.items[1], f.items[2:], last)
+    return expand
+
+
+def _chain(f, g, start, steps, last):
+    """(let [g start] (if (nil? g) nil (let [g (step g)] ...)))."""
+    body = g
+    for step in reversed(steps):
+        body = _l(f.span, _s("if"), _l(f.span, _core("nil?"), g), F.Lit(None),
+                  _l(f.span, _s("let"), F.Vector((g, _thread_step(g, step, last))), body))
+    return _l(f.span, _s("let"), F.Vector((g, start)), body)
+
+
+def comment(an, f):
+    return F.Lit(None)
+
+
+MACROS = {
+    "when": when,
+    "when-not": when_not,
+    "if-not": if_not,
+    "cond": cond,
+    "condp": condp,
+    "if-let": _conditional_binding("if-let", _truthy_test, True),
+    "when-let": _conditional_binding("when-let", _truthy_test, False),
+    "if-some": _conditional_binding("if-some", _some_test, True),
+    "when-some": _conditional_binding("when-some", _some_test, False),
+    "when-first": when_first,
+    "->": thread(False),
+    "->>": thread(True),
+    "as->": as_thread,
+    "cond->": cond_thread(False),
+    "cond->>": cond_thread(True),
+    "some->": some_thread(False),
+    "some->>": some_thread(True),
+    "comment": comment,
+}

@@ -1,0 +1,153 @@
+"""Saved sessions: memory, *1..*3, the journal, step summaries and the return signature as
+readable EDN text (our formatter), so a server can keep a conversation between requests.
+
+    ;; ptclisp session
+    {:format "ptclisp-session"
+     :version 1
+     :signature "{count :int}"
+     :memory {"total" 42
+              "users" [{:name "Ada"}]}
+     :history [42 #'users nil]
+     :journal {"fetch-users" [{:name "Ada"}]}
+     :summaries {}}
+
+Dates, durations and regexes, which print as plain strings or need their own type back, are
+saved as one-entry tagged maps (`{:ptclisp-datetime 1768467600000000}`: microseconds since the
+epoch). Functions and other non-data values cannot be saved: `SaveError` names each of them.
+"""
+from __future__ import annotations
+
+from ..core.dates import DateTime, Duration, LocalDate
+from ..core.regexp import make_regex
+from ..lang.formatter import format_string, format_value, read_value
+from .. import messages
+from .signatures import parse as parse_signature
+from ..lang.values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, PSet, Symbol, Var, freeze, make_map
+
+__all__ = ["SaveError", "save_session", "load_state", "FORMAT", "VERSION"]
+
+FORMAT, VERSION = "ptclisp-session", 1
+_SCALARS = (type(None), bool, int, float, str, Keyword, Symbol, Var)
+_TAGS = {  # type -> (tag keyword, value -> saved scalar, saved scalar -> value)
+    DateTime: (Keyword("ptclisp-datetime"), lambda v: v.micros, DateTime),
+    LocalDate: (Keyword("ptclisp-date"), lambda v: v.days, LocalDate),
+    Duration: (Keyword("ptclisp-duration"), lambda v: v.micros, Duration),
+}
+_REGEX_TAG = Keyword("ptclisp-regex")
+_UNTAG = {tag: back for tag, _, back in _TAGS.values()}
+_UNTAG[_REGEX_TAG] = make_regex
+
+
+class SaveError(ValueError):
+    """Values of a session that cannot be saved; `names` lists where each one is."""
+
+    def __init__(self, names):
+        self.names = list(names)
+        super().__init__(messages.save_not_data(self.names))
+
+
+def _encode(v, where: str, bad: list):
+    """v with dates and regexes tagged; places of non-data values are added to bad."""
+    t = type(v)
+    if t in _SCALARS:
+        return v
+    if t in _TAGS:
+        tag, out, _ = _TAGS[t]
+        return {tag: out(v)}
+    if getattr(v, "ptc_regex_source", None) is not None:
+        return {_REGEX_TAG: v.ptc_regex_source}
+    if isinstance(v, MAP_TYPES):  # make_map keeps true and 1 apart as keys
+        return make_map([(_encode(k, where, bad), _encode(x, where, bad)) for k, x in v.items()])
+    if isinstance(v, VECTOR_TYPES):
+        return [_encode(x, where, bad) for x in v]
+    if isinstance(v, SET_TYPES):
+        return PSet.of([freeze(_encode(x, where, bad)) for x in v])
+    bad.append(messages.save_place(where, format_value(v, max_chars=40)))
+    return None
+
+
+def _decode(v):
+    if isinstance(v, MAP_TYPES):
+        if len(v) == 1:
+            (k, x), = v.items()
+            back = _UNTAG.get(k) if type(k) is Keyword else None
+            if back is not None:
+                return back(x)
+        return make_map([(_decode(k), _decode(x)) for k, x in v.items()])
+    if isinstance(v, VECTOR_TYPES):
+        return [_decode(x) for x in v]
+    if isinstance(v, SET_TYPES):
+        return PSet.of([freeze(_decode(x)) for x in v])
+    return v
+
+
+def _map_lines(m: dict, indent: int) -> str:
+    """A map with one entry per line (sorted as the formatter sorts)."""
+    if not m:
+        return "{}"
+    body = format_value(m)[1:-1]
+    entries = [f"{format_value(k)} {format_value(m[k])}" for k in _sorted_keys(m)]
+    if sum(len(e) for e in entries) < 60:
+        return "{" + body + "}"
+    return "{" + ("\n" + " " * (indent + 1)).join(entries) + "}"
+
+
+def _sorted_keys(m: dict) -> list:
+    return sorted(m, key=lambda k: format_value(k))
+
+
+def save_session(session, skip: bool = False) -> str:
+    """The session's state as EDN text; SaveError naming every value that cannot be saved,
+    or, with skip, those values left out (a memory or journal name dropped, *N as nil)."""
+    bad: list = []
+    memory = _saved_entries(session.memory, "memory", bad, skip)
+    history = [_encode_or_nil(v, f"*{i + 1}", bad, skip) for i, v in enumerate(session.history)]
+    journal = None if session.journal is None else _saved_entries(session.journal, "journal",
+                                                                  bad, skip)
+    if bad and not skip:
+        raise SaveError(bad)
+    sig = session.signature.text if session.signature is not None else None
+    lines = [";; ptclisp session",
+             f'{{:format {format_string(FORMAT)}',
+             f" :version {VERSION}",
+             f" :signature {format_value(sig)}",
+             f" :memory {_map_lines(memory, 9)}",
+             f" :history {format_value(history)}",
+             f" :journal {format_value(journal) if journal is None else _map_lines(journal, 10)}",
+             f" :summaries {format_value(dict(session.summaries))}}}"]
+    return "\n".join(lines) + "\n"
+
+
+def _saved_entries(m: dict, what: str, bad: list, skip: bool) -> dict:
+    out = {}
+    for k, v in m.items():
+        before = len(bad)
+        encoded = _encode(v, f"{what} {k}", bad)
+        if not (skip and len(bad) > before):
+            out[str(k)] = encoded
+    return out
+
+
+def _encode_or_nil(v, where: str, bad: list, skip: bool):
+    before = len(bad)
+    encoded = _encode(v, where, bad)
+    return None if skip and len(bad) > before else encoded
+
+
+def load_state(text: str) -> dict:
+    """The saved parts of a session text: memory, history, journal, summaries, signature."""
+    if not isinstance(text, str):
+        raise TypeError(messages.api_not_saved_text(text))
+    state = read_value(text)
+    if not isinstance(state, dict) or state.get(Keyword("format")) != FORMAT:
+        raise ValueError(messages.SAVED_NOT_SESSION)
+    if state.get(Keyword("version")) != VERSION:
+        raise ValueError(messages.saved_version(state.get(Keyword("version")), VERSION))
+    get = lambda name, default: state.get(Keyword(name), default)  # noqa: E731
+    sig = get("signature", None)
+    journal = get("journal", None)
+    return {"memory": {str(k): _decode(v) for k, v in (get("memory", {}) or {}).items()},
+            "history": [_decode(v) for v in get("history", []) or []][:3],
+            "journal": None if journal is None else {str(k): _decode(v) for k, v in journal.items()},
+            "summaries": dict(get("summaries", {}) or {}),
+            "signature": parse_signature(sig) if sig is not None else None}

@@ -1,0 +1,1 @@
+"""The compiled tier: hot functions, loops and fused pipelines emitted as checked Python."""

@@ -1,0 +1,101 @@
+"""The shape of fusable pipelines, and a walk over analyzed nodes (codegen and pipeline use both).
+
+A pipeline is a `reduce` with an init, or a map/filter/remove/keep, whose collection is again
+one of map/filter/remove/keep, two steps or more, each step's function a keyword, a pure
+first-order builtin or a function literal whose body has no effects (see pipeline.py).
+"""
+from __future__ import annotations
+
+import attrs
+
+from ..compile import analyzer
+from ..compile import ast as A
+from ..lang.values import Keyword
+
+STAGES = {"map": "map", "mapv": "map", "filter": "filter", "filterv": "filter",
+          "remove": "remove", "keep": "keep"}
+PURE = frozenset("""
++ - * / inc dec mod rem quot abs max min < > <= >= = not= compare zero? pos? neg? even? odd?
+nil? some? true? false? empty? not string? number? int? integer? float? keyword? map? vector?
+coll? boolean? get get-in contains? count first second last nth keys vals identity str subs
+name keyword assoc dissoc conj select-keys merge vector hash-map
+str/lower-case str/upper-case str/starts-with? str/ends-with? str/includes? str/trim
+str/blank? str/join str/split
+""".split())  # builtins with no effects that call no function values
+_BODY_NODES = (A.Const, A.Local, A.Global, A.Data, A.If, A.Do, A.And, A.Or, A.Let, A.Case,
+               A.KeywordCall, A.BuiltinCall, A.VectorLit, A.MapLit, A.PBind, A.PIgnore)
+
+
+_NOT_NODES = frozenset({"span", "form", "value", "fallback", "name", "builtin", "keyword",
+                        "table", "slot", "captures", "nslots", "self_slot", "has_recur"})
+_FIELDS = {cls: [f.name for f in attrs.fields(cls) if f.name not in _NOT_NODES]
+           for cls in vars(A).values() if isinstance(cls, type) and attrs.has(cls)}
+
+
+def nodes(node, into_fns: bool = False):
+    """node and every AST node under it (not inside nested fns unless into_fns), pre-order."""
+    stack = [node]
+    while stack:
+        x = stack.pop()
+        t = type(x)
+        if t is tuple or t is list:
+            stack.extend(reversed(x))
+            continue
+        names = _FIELDS.get(t)
+        if names is None:  # not a node: a value, a span, a pattern's key
+            continue
+        yield x
+        if t is not A.Fn or into_fns or x is node:
+            stack.extend(getattr(x, n) for n in reversed(names))
+
+
+class Stage:
+    """One step of a pipeline: its builtin call node, kind and function argument."""
+
+    __slots__ = ("node", "kind", "fn")
+
+    def __init__(self, node, kind, fn):
+        self.node, self.kind, self.fn = node, kind, fn
+
+
+def stages(node):
+    """The stages of a fusable pipeline, innermost first, or None."""
+    if type(node) is not A.BuiltinCall:
+        return None
+    out = []
+    name = node.builtin.fn.ptc_name
+    if name not in STAGES and name != "reduce":
+        return None
+    if name == "reduce" and len(node.args) == 3:
+        if not _fusable_fn(node.args[0], 2):
+            return None
+        out.append(Stage(node, "reduce", node.args[0]))
+        node = node.args[2]
+    while type(node) is A.BuiltinCall and len(node.args) == 2 \
+            and node.builtin.fn.ptc_name in STAGES and _fusable_fn(node.args[0], 1):
+        out.append(Stage(node, STAGES[node.builtin.fn.ptc_name], node.args[0]))
+        node = node.args[1]
+    if len(out) < 2:
+        return None
+    out.reverse()
+    return out
+
+
+def _fusable_fn(f, arity: int) -> bool:
+    """True for a keyword (arity 1), a pure builtin, or a pure inlinable fn literal."""
+    if type(f) is A.Const:
+        if type(f.value) is Keyword:
+            return arity == 1
+        b = analyzer._builtin_of(f.value)
+        return b is not None and b.fn.ptc_name in PURE and b.accepts(arity)
+    return (type(f) is A.Fn and f.rest is None and len(f.params) == arity and not f.has_recur
+            and f.self_slot is None and all(effect_free(x) for x in nodes(f.body, into_fns=True)))
+
+
+def effect_free(x) -> bool:
+    """True for a node that has no effect itself and calls no function value."""
+    if type(x) is A.BuiltinCall:
+        return x.builtin.fn.ptc_name in PURE
+    if type(x) is A.Let:
+        return all(type(p) in (A.PBind, A.PIgnore) for p, _ in x.bindings)
+    return type(x) in _BODY_NODES

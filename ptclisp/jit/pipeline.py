@@ -1,0 +1,169 @@
+"""Fused pipelines: nested map/filter/remove/keep (and a reduce with an init) as one loop.
+
+`(->> xs (filter #(> (:total %) 20)) (map :total) (reduce + 0))` reads as three builtin calls,
+each building a vector and calling its function per item. Over a big collection it runs here as
+one generated loop instead: keyword stages are inline lookups, known builtins are inline int
+arithmetic and tests, `fn`/`#()` literals are inlined with their parameter bound to the item,
+and the budget is charged per chunk of items rather than per item.
+
+Only stages that cannot have effects are fused: a keyword, a pure first-order builtin, or a
+function literal whose body calls nothing but those (no tools, prints, defs or calls of other
+function values). So when the fused loop fails, the same builtins run unfused on the already
+evaluated collection (and init): the program sees exactly the error, span and stack of the
+unfused run, and nothing ran twice that anyone could see. A collection shorter than
+codegen.THRESHOLD always runs unfused: generating code costs more than it saves there. The
+generated loop is kept by shape (jit/cache.py): the same pipeline in a new text reuses it.
+"""
+from __future__ import annotations
+
+from ..compile import ast as A
+from ..compile import analyzer
+from . import codegen, fusion
+from . import rt
+from .codegen import Emitter, Named
+from .cache import Spot, reuse
+from ..core.seqs_base import items
+from ..errors import LimitExceeded, PtcError
+from ..run.common import CONVERTED, python_error
+from ..lang.values import Keyword
+
+_FUSE_ERRORS = (PtcError, *CONVERTED)
+
+
+def compile_pipeline(compiler, node):
+    """A closure `frame -> value` running the pipeline node, or None if it is not one."""
+    stages = fusion.stages(node)
+    if stages is None:
+        return None
+    reduce_ = stages[-1] if stages[-1].kind == "reduce" else None
+    src_c = compiler.compile(stages[0].node.args[-1])
+    init_c = compiler.compile(reduce_.node.args[1]) if reduce_ else None
+    makers = [compiler.compile(s.fn) for s in stages]  # function values for the unfused run
+    fused = None
+
+    def unfused(fr, src, init):
+        """The builtins one after another, with the errors their calls give."""
+        v = src
+        for s, make in zip(stages, makers):
+            args = (make(fr), init, v) if s is reduce_ else (make(fr), v)
+            v = _call(s.node, args)
+        return v
+
+    def run(fr):
+        nonlocal fused
+        init = init_c(fr) if init_c is not None else None
+        src = src_c(fr)
+        if type(src) is list and len(src) >= codegen.THRESHOLD:
+            if fused is None:
+                fused = codegen.compile_or_keep(_compile_cached, compiler, stages, False)
+            if fused is not False:
+                try:
+                    return fused(fr, src, init)
+                except LimitExceeded as e:
+                    raise e.with_span(stages[0].node.span, stages[0].node.form)
+                except _FUSE_ERRORS:
+                    pass  # the unfused run gives the program its error
+        return unfused(fr, src, init)
+    return run
+
+
+def _call(node, args):
+    """node's builtin on args, failing as the closure tier's builtin call does."""
+    b = node.builtin
+    try:
+        return b.fn(*args)
+    except PtcError as e:
+        raise e.with_span(node.span, node.form)
+    except CONVERTED as exc:
+        raise python_error(exc, b.fn.ptc_name, args).with_span(node.span, node.form) from None
+
+
+# ---------------------------------------------------------------- the fused loop
+
+def _compile_cached(compiler, stages):
+    """_compile_fused, or the code it built before for stages of the same shape (the source
+    collection and the init are not part of it: the loop takes their values)."""
+    shape = [(s.kind, s.node.builtin, s.fn, Spot(s.node.form, s.node.span)) for s in stages]
+    ns: dict = {}
+    return reuse("pipe", shape, compiler.ctx, ns, lambda: _compile_fused(compiler, stages, ns))
+
+
+def _compile_fused(compiler, stages, ns):
+    """`pipe(fr, src, init)`: the whole pipeline as one loop (see the module docstring);
+    codegen.compile_or_keep keeps the unfused run when a node needs the frame (NeedsFrame)."""
+    em = Emitter(compiler, ns, fast=True)
+    em.ns.update(g_items=items, g_CHUNK=rt.CHUNK)
+    calls = sum(1 for s in stages if type(s.fn) is A.Fn)  # steps per item: the calls saved
+    em.emit(1, "g_fb = g_ctx.budget")
+    em.emit(1, f"xs = g_items(src, {em.bind(stages[0].node.builtin.fn.ptc_name)})")
+    em.emit(1, "g_n = len(xs)")
+    if calls:  # each inlined call would have been one level deeper
+        em.emit(1, "if g_n and g_fb.depth >= g_fb.max_depth:")
+        em.emit(2, "raise g_fb.depth_error()")
+    for k, s in enumerate(stages):
+        if type(s.fn) is A.Fn:
+            for outer, inner in s.fn.captures:
+                em.emit(1, f"s{k}_{inner} = fr[{outer}]")
+    terminal = stages[-1].kind == "reduce"
+    em.emit(1, "acc = init" if terminal else "g_out = []")
+    em.emit(1, "for g_lo in range(0, g_n, g_CHUNK):")
+    if calls:
+        em.emit(2, f"g_fb.countdown = g_fb.countdown - {calls} * min(g_CHUNK, g_n - g_lo)")
+        em.emit(2, "if g_fb.countdown <= 0:")
+        em.emit(3, "g_fb.checkpoint()")
+    else:
+        em.emit(2, "g_fb.check_time()")
+    em.emit(2, "for g_x in xs[g_lo:g_lo + g_CHUNK]:")
+    v = "g_x"
+    for k, s in enumerate(stages):
+        em.slot_prefix = f"{k}_"
+        if s.kind == "reduce":
+            em.emit(3, f"acc = {_apply(em, s, ['acc', v], 3)}")
+            continue
+        r = _apply(em, s, [v], 3)
+        if s.kind == "map":
+            v = r
+        elif s.kind == "filter":
+            em.emit(3, f"if not {r}:" if _bool_result(s.fn) else f"if {r} is None or {r} is False:")
+            em.emit(4, "continue")
+        elif s.kind == "remove":
+            em.emit(3, f"if {r}:" if _bool_result(s.fn) else f"if {r} is not None and {r} is not False:")
+            em.emit(4, "continue")
+        else:  # keep
+            em.emit(3, f"if {r} is None:")
+            em.emit(4, "continue")
+            v = r
+    if not terminal:
+        em.emit(3, f"g_out.append({v})")
+    em.emit(1, f"return {'acc' if terminal else 'g_out'}")
+    return em.build("pipe", "fr, src, init")
+
+
+def _apply(em, stage, values, d) -> str:
+    """Emit stage's function on values (Python names); returns the result's name."""
+    f, node = stage.fn, stage.node
+    if type(f) is A.Const and type(f.value) is Keyword:
+        return em.expr(A.KeywordCall(f.value, (Named(values[0]),), node.form, node.span), d)
+    if type(f) is A.Const:
+        call = A.BuiltinCall(analyzer._builtin_of(f.value), tuple(Named(x) for x in values),
+                             node.form, node.span)
+        return em.expr(call, d)
+    bound = set()
+    for p, x in zip(f.params, values):
+        if type(p) is A.PBind:
+            em.emit(d, f"{em.slot(p.slot)} = {x}")
+            bound.add(p.slot)
+    bound.update(inner for _, inner in f.captures)
+    rest = [em.slot(i) for i in range(f.nslots) if i not in bound]
+    if rest:
+        em.emit(d, " = ".join(rest) + " = None")
+    em.cache_int_tests(f.params, f.body, d)
+    return em.expr(f.body, d)
+
+
+def _bool_result(f) -> bool:
+    """True if the function f (a stage's argument) always returns true or false."""
+    if type(f) is A.Fn:
+        f = f.body
+        return type(f) is A.BuiltinCall and f.builtin.fn.ptc_name in codegen.BOOL_RESULT
+    return type(f) is A.Const and getattr(f.value, "ptc_name", None) in codegen.BOOL_RESULT

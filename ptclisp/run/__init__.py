@@ -1,0 +1,1 @@
+"""The closure tier: checked AST -> Python closures run under the budget."""
