@@ -25,7 +25,8 @@ _NO = object()  # an argument not given: the variadic comparisons take their fir
 # ---------------------------------------------------------------- equality
 
 
-@builtin("=", flags="pure foldable boolean", arity=(1, None), aliases=("==",), signature="(= x y & more)",
+@builtin("=", flags="pure foldable boolean",
+         arity=(1, None), aliases=("==",), signature="(= x y & more)",
          doc="True if all arguments are equal; numbers compare by value, (= 1 1.0) is true.",
          example=(("(= 1 1)", "true"), ("(= 1 1.0)", "true"), ("(= [1 2] [1 2] [1 2])", "true"),
                   ("(= 1 true)", "false"), ("(= ##NaN ##NaN)", "false")))
@@ -158,7 +159,8 @@ def compare(x, y):
 # ---------------------------------------------------------------- logic
 
 
-@builtin("not", flags="pure", arity=1, signature="(not x)", doc="true if x is nil or false, else false.",
+@builtin("not", flags="pure",
+         arity=1, signature="(not x)", doc="true if x is nil or false, else false.",
          example=(("(not nil)", "true"), ("(not 0)", "false"), ("(not false)", "true")))
 def not_(x):
     return x is None or x is False

@@ -164,7 +164,8 @@ def _all_refs() -> list:
     return sorted({ref_of(b) for b in REGISTRY.values()} | set(CORE))
 
 
-@builtin("dir", flags="quoted-args", arity=(1, 2), signature="(dir ns), (dir ns {:limit 50 :offset 0})",
+@builtin("dir", flags="quoted-args",
+         arity=(1, 2), signature="(dir ns), (dir ns {:limit 50 :offset 0})",
          doc="Lines \"name - doc\" for the members of a namespace or Java class, sorted by name.",
          example=(("(count (dir clojure.set))", "12"),
                   ("(first (dir json))", '"generate-string - Encodes a value as a JSON string; '

@@ -207,7 +207,8 @@ def div(x, y=_NO, *more):
 # ---------------------------------------------------------------- inc dec
 
 
-@builtin("inc", flags="pure foldable", arity=1, aliases=("inc'",), signature="(inc x)", doc="x plus one.",
+@builtin("inc", flags="pure foldable",
+         arity=1, aliases=("inc'",), signature="(inc x)", doc="x plus one.",
          example=(("(inc 5)", "6"), ("(inc 1.5)", "2.5")))
 def inc(x):
     if type(x) is int:
@@ -217,7 +218,8 @@ def inc(x):
     raise number_type_error("inc", x, "a number")
 
 
-@builtin("dec", flags="pure foldable", arity=1, aliases=("dec'",), signature="(dec x)", doc="x minus one.",
+@builtin("dec", flags="pure foldable",
+         arity=1, aliases=("dec'",), signature="(dec x)", doc="x minus one.",
          example=(("(dec 5)", "4"), ("(dec 0.5)", "-0.5")))
 def dec(x):
     if type(x) is int:

@@ -41,17 +41,20 @@ def _pred(name, doc, examples, sig=None, aliases=(), flags=""):
 # ---------------------------------------------------------------- scalars
 
 
-@_pred("nil?", "True if x is nil.", (("(nil? nil)", "true"), ("(nil? false)", "false")), flags="pure")
+@_pred("nil?", "True if x is nil.", (("(nil? nil)", "true"), ("(nil? false)", "false")),
+       flags="pure")
 def is_nil(x):
     return x is None
 
 
-@_pred("some?", "True if x is not nil.", (("(some? 0)", "true"), ("(some? nil)", "false")), flags="pure")
+@_pred("some?", "True if x is not nil.", (("(some? 0)", "true"), ("(some? nil)", "false")),
+       flags="pure")
 def is_some(x):
     return x is not None
 
 
-@_pred("true?", "True if x is exactly true.", (("(true? true)", "true"), ("(true? 1)", "false")), flags="pure")
+@_pred("true?", "True if x is exactly true.", (("(true? true)", "true"), ("(true? 1)", "false")),
+       flags="pure")
 def is_true(x):
     return x is True
 
@@ -69,7 +72,8 @@ def is_boolean(x):
 
 
 @_pred("number?", "True for integers and floats (##Inf and ##NaN included).",
-       (("(number? 1.5)", "true"), ('(number? "1")', "false"), ("(number? ##NaN)", "true")), flags="pure")
+       (("(number? 1.5)", "true"), ('(number? "1")', "false"), ("(number? ##NaN)", "true")),
+       flags="pure")
 def is_number(x):
     return type(x) in _NUM
 
@@ -130,7 +134,8 @@ def is_char(x):
     return type(x) is str and len(x) == 1
 
 
-@_pred("keyword?", "True for keywords.", (("(keyword? :a)", "true"), ('(keyword? "a")', "false")), flags="pure")
+@_pred("keyword?", "True for keywords.", (("(keyword? :a)", "true"), ('(keyword? "a")', "false")),
+       flags="pure")
 def is_keyword(x):
     return type(x) is Keyword
 
@@ -162,12 +167,14 @@ def ifn_p(x):
 # ---------------------------------------------------------------- collections
 
 
-@_pred("vector?", "True for vectors.", (("(vector? [1])", "true"), ("(vector? #{1})", "false")), flags="pure")
+@_pred("vector?", "True for vectors.", (("(vector? [1])", "true"), ("(vector? #{1})", "false")),
+       flags="pure")
 def is_vector(x):
     return type(x) in _VECTORS
 
 
-@_pred("map?", "True for maps.", (("(map? {:a 1})", "true"), ("(map? [[:a 1]])", "false")), flags="pure")
+@_pred("map?", "True for maps.", (("(map? {:a 1})", "true"), ("(map? [[:a 1]])", "false")),
+       flags="pure")
 def is_map(x):
     return type(x) in _MAPS
 
@@ -239,19 +246,22 @@ def is_map_entry(x):
 
 
 @_pred("zero?", "True if x is zero; false for non-numbers.",
-       (("(zero? 0)", "true"), ("(zero? 0.0)", "true"), ("(zero? nil)", "false")), flags="pure boolean")
+       (("(zero? 0)", "true"), ("(zero? 0.0)", "true"), ("(zero? nil)", "false")),
+       flags="pure boolean")
 def is_zero(x):
     return type(x) in _NUM and x == 0
 
 
 @_pred("pos?", "True if x is greater than zero; false for non-numbers.",
-       (("(pos? 3)", "true"), ("(pos? 0)", "false"), ("(pos? ##Inf)", "true")), flags="pure boolean")
+       (("(pos? 3)", "true"), ("(pos? 0)", "false"), ("(pos? ##Inf)", "true")),
+       flags="pure boolean")
 def is_pos(x):
     return type(x) in _NUM and x > 0
 
 
 @_pred("neg?", "True if x is less than zero; false for non-numbers.",
-       (("(neg? -1)", "true"), ("(neg? 0)", "false"), ('(neg? "-1")', "false")), flags="pure boolean")
+       (("(neg? -1)", "true"), ("(neg? 0)", "false"), ('(neg? "-1")', "false")),
+       flags="pure boolean")
 def is_neg(x):
     return type(x) in _NUM and x < 0
 

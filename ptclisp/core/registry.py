@@ -23,7 +23,7 @@ NAMESPACES = {
     "math": ("math", "Math"),
 }
 
-# what a builtin may declare of itself (`flags="pure foldable"`), and what the compiler does with it
+# what a builtin may declare of itself (`flags="pure foldable"`), and what the compiler does
 FLAGS = {
     "pure": "no effects and calls no function value: a fused pipeline (jit/fusion.py) calls it",
     "foldable": "the analyzer computes a call whose arguments are all constant small numbers",
@@ -77,8 +77,8 @@ def builtin(name: str, *, arity, doc: str, example, signature: str | None = None
 
     def register(fn):
         fn.ptc_name = name if ns == "clojure.core" else f"{_short(ns)}/{name}"
-        b = Builtin(name, ns, fn, lo, hi, doc, examples, signature or f"({name} ...)", tuple(aliases),
-                    declared)
+        b = Builtin(name, ns, fn, lo, hi, doc, examples, signature or f"({name} ...)",
+                    tuple(aliases), declared)
         if b.qualified in REGISTRY:
             raise RuntimeError(f"builtin registered twice: {b.qualified}")
         REGISTRY[b.qualified] = b
@@ -94,8 +94,7 @@ def builtin(name: str, *, arity, doc: str, example, signature: str | None = None
 
 
 def _checked_flags(name: str, flags: str, max_args) -> frozenset:
-    """The flags of a builtin's declaration; an unknown name, or a constant taking arguments,
-    is a mistake in the library."""
+    """The flags a declaration names; an unknown one, or a constant with arguments, is a bug."""
     declared = frozenset(flags.split())
     unknown = declared - FLAGS.keys()
     if unknown:

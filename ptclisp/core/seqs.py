@@ -22,7 +22,8 @@ _SIZED = VECTOR_TYPES + MAP_TYPES + SET_TYPES
 # ---------------------------------------------------------------- count and emptiness
 
 
-@builtin("count", flags="pure", arity=1, doc="Number of items (characters for a string, 0 for nil).",
+@builtin("count", flags="pure",
+         arity=1, doc="Number of items (characters for a string, 0 for nil).",
          example=(("(count [1 2 3])", "3"), ('(count "hello")', "5"), ("(count nil)", "0")),
          signature="(count coll)")
 def count(coll):
@@ -153,7 +154,8 @@ def nnext(coll):
     return as_list(xs[2:]) if len(xs) > 2 else None
 
 
-@builtin("nth", flags="pure", arity=(2, 3), doc="The item at index idx; nil (or not-found) when out of range.",
+@builtin("nth", flags="pure",
+         arity=(2, 3), doc="The item at index idx; nil (or not-found) when out of range.",
          example=(("(nth [1 2 3] 1)", "2"), ("(nth [1 2 3] 10)", "nil"),
                   ("(nth [1 2] 5 :none)", ":none")),
          signature="(nth coll idx not-found?)")

@@ -126,14 +126,16 @@ def last_index_of(s, value, start=MISSING):
 # ---------------------------------------------------------------- case and trimming
 
 
-@builtin("upper-case", flags="pure", ns=NS, arity=1, signature="(upper-case s)", aliases=("upcase",),
+@builtin("upper-case", flags="pure",
+         ns=NS, arity=1, signature="(upper-case s)", aliases=("upcase",),
          doc="s in upper case (alias upcase).",
          example=(('(str/upper-case "hello")', '"HELLO"'), ('(upcase "abc")', '"ABC"')))
 def upper_case(s):
     return receiver("str/upper-case", s).upper()
 
 
-@builtin("lower-case", flags="pure", ns=NS, arity=1, signature="(lower-case s)", aliases=("downcase",),
+@builtin("lower-case", flags="pure",
+         ns=NS, arity=1, signature="(lower-case s)", aliases=("downcase",),
          doc="s in lower case (alias downcase).",
          example=(('(str/lower-case "HeLLo")', '"hello"'), ('(downcase "ABC")', '"abc"')))
 def lower_case(s):
