@@ -198,7 +198,7 @@ class Analyzer:
         """A symbol that names no local, memory, data or tool: a builtin, else an error."""
         b = resolve_builtin(s.ns, s.name)
         if b is not None:
-            if getattr(b.fn, "ptc_constant", False):
+            if "constant" in b.flags:
                 return A.Const(b.fn())
             return A.Const(b.fn)
         if s.ns is None and (s.name in self.specials or s.name in self.macros):
@@ -288,7 +288,7 @@ class Analyzer:
             return A.ToolCall(head.name, args, f, span=f.span)
         if fn is None:
             fn = self.form(head)
-        if type(fn) is A.Const and getattr(fn.value, "ptc_quote_args", False):
+        if type(fn) is A.Const and getattr(fn.value, "ptc_name", None) in _QUOTED_ARGS:
             args = tuple(self.quoted_arg(a) for a in arg_forms)
         else:
             args = tuple(self.form(a) for a in arg_forms)
@@ -299,8 +299,6 @@ class Analyzer:
                     return self.error(messages.wrong_arity(len(args), str(v)), f, code="arity")
                 return A.KeywordCall(v, args, f, span=f.span)
             b = _BUILTIN_BY_FN.get(id(v)) if callable(v) else None
-            if b is None and callable(v):
-                b = _builtin_of(v)
             if b is not None:
                 if not b.accepts(len(args)):
                     return self.error(messages.wrong_arity(len(args), b.fn.ptc_name), f,
@@ -316,8 +314,8 @@ class Analyzer:
 
 # arithmetic and comparisons folded when every argument is a small number: cheap, pure, and
 # the same builtin computes the value (an error, e.g. (/ 1 0), is left to the run)
-_FOLDABLE = frozenset({"+", "-", "*", "<", ">", "<=", ">=", "=", "not=", "==", "inc", "dec",
-                       "max", "min", "abs", "mod", "rem", "quot"})
+_FOLDABLE = registry.flagged("foldable")
+_QUOTED_ARGS = registry.flagged("quoted-args")  # (doc str/join): the symbol, not the function
 _FOLD_MAX = 1 << 31
 
 

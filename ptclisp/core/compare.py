@@ -25,7 +25,8 @@ _NO = object()  # an argument not given: the variadic comparisons take their fir
 # ---------------------------------------------------------------- equality
 
 
-@builtin("=", arity=(1, None), aliases=("==",), signature="(= x y & more)",
+@builtin("=", flags="pure foldable boolean",
+         arity=(1, None), aliases=("==",), signature="(= x y & more)",
          doc="True if all arguments are equal; numbers compare by value, (= 1 1.0) is true.",
          example=(("(= 1 1)", "true"), ("(= 1 1.0)", "true"), ("(= [1 2] [1 2] [1 2])", "true"),
                   ("(= 1 true)", "false"), ("(= ##NaN ##NaN)", "false")))
@@ -45,7 +46,7 @@ def eq(x, y=_NO, *more):
     return True
 
 
-@builtin("not=", arity=(1, None), signature="(not= x y & more)",
+@builtin("not=", flags="pure foldable boolean", arity=(1, None), signature="(not= x y & more)",
          doc="Same as (not (= x y ...)).",
          example=(("(not= 1 2)", "true"), ("(not= 1 1.0)", "false")))
 def not_eq(x, y=_NO, *more):
@@ -100,7 +101,7 @@ def _chain(test, x, more) -> bool:
     return True
 
 
-@builtin("<", arity=(1, None), signature="(< x y & more)",
+@builtin("<", flags="pure foldable boolean", arity=(1, None), signature="(< x y & more)",
          doc="True if the arguments are strictly increasing; a number against text is an error.",
          example=(("(< 1 2 3)", "true"), ("(< 1 1)", "false"), ('(< "a" "b")', "true"),
                   ("(< ##NaN 1)", "false")))
@@ -112,7 +113,7 @@ def lt(x, y=_NO, *more):
     return _chain(_lt, x, (y, *more))
 
 
-@builtin(">", arity=(1, None), signature="(> x y & more)",
+@builtin(">", flags="pure foldable boolean", arity=(1, None), signature="(> x y & more)",
          doc="True if the arguments are strictly decreasing; a number against text is an error.",
          example=(("(> 3 2 1)", "true"), ("(> 1 2)", "false"), ('(> "b" "a")', "true")))
 def gt(x, y=_NO, *more):
@@ -123,7 +124,7 @@ def gt(x, y=_NO, *more):
     return _chain(lambda a, b: _lt(b, a, ">"), x, (y, *more))
 
 
-@builtin("<=", arity=(1, None), signature="(<= x y & more)",
+@builtin("<=", flags="pure foldable boolean", arity=(1, None), signature="(<= x y & more)",
          doc="True if the arguments never decrease; a number against text is an error.",
          example=(("(<= 1 1 2)", "true"), ("(<= 2 1)", "false"), ("(<= nil nil)", "true")))
 def le(x, y=_NO, *more):
@@ -134,7 +135,7 @@ def le(x, y=_NO, *more):
     return _chain(_le, x, (y, *more))
 
 
-@builtin(">=", arity=(1, None), signature="(>= x y & more)",
+@builtin(">=", flags="pure foldable boolean", arity=(1, None), signature="(>= x y & more)",
          doc="True if the arguments never increase; a number against text is an error.",
          example=(("(>= 3 3 1)", "true"), ("(>= 1 2)", "false"), ("(>= ##NaN 0.0)", "false")))
 def ge(x, y=_NO, *more):
@@ -145,7 +146,7 @@ def ge(x, y=_NO, *more):
     return _chain(lambda a, b: _le(b, a, ">="), x, (y, *more))
 
 
-@builtin("compare", arity=2, signature="(compare x y)",
+@builtin("compare", flags="pure", arity=2, signature="(compare x y)",
          doc="-1, 0 or 1 as x is less than, equal to or greater than y (total order over types).",
          example=(("(compare 1 2)", "-1"), ("(compare 2 2.0)", "0"), ('(compare "b" "a")', "1"),
                   ("(compare nil 1)", "1")))
@@ -158,7 +159,8 @@ def compare(x, y):
 # ---------------------------------------------------------------- logic
 
 
-@builtin("not", arity=1, signature="(not x)", doc="true if x is nil or false, else false.",
+@builtin("not", flags="pure",
+         arity=1, signature="(not x)", doc="true if x is nil or false, else false.",
          example=(("(not nil)", "true"), ("(not 0)", "false"), ("(not false)", "true")))
 def not_(x):
     return x is None or x is False
@@ -171,7 +173,7 @@ def boolean(x):
     return x is not None and x is not False
 
 
-@builtin("identity", arity=1, signature="(identity x)", doc="Returns x unchanged.",
+@builtin("identity", flags="pure", arity=1, signature="(identity x)", doc="Returns x unchanged.",
          example=(("(identity 42)", "42"), ("(filter identity [1 nil 2 false])", "[1 2]")))
 def identity(x):
     return x

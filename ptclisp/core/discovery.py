@@ -2,7 +2,7 @@
 ns-name, source (spec 9.7); and the small namespace plumbing the other modules use.
 
 `doc` prints (clojure.repl style) and returns nil; `dir`, `apropos`, `meta` and `ns-publics`
-return data (PtcRunner DIV-51). The ref-taking forms are marked `ptc_quote_args`, so the
+return data (PtcRunner DIV-51). The ref-taking forms declare the flag `quoted-args`, so the
 analyzer passes `(doc str/join)` as the symbol rather than the function. Only builtins are
 known here: user definitions, tools and special forms live outside the registry. A session
 with upstreams (ptclisp.upstream) puts its catalog on the run's budget: `dir`, `doc` and
@@ -32,12 +32,6 @@ def add_prefixes(canonical: str, *prefixes: str) -> None:
     """Let programs write canonical's members with other prefixes (`LocalDate/parse`)."""
     known = NAMESPACES.get(canonical, (canonical,))
     NAMESPACES[canonical] = known + tuple(p for p in prefixes if p not in known)
-
-
-def quote_args(fn):
-    """Mark a builtin whose symbol arguments the analyzer passes unevaluated."""
-    fn.ptc_quote_args = True
-    return fn
 
 
 # Java classes (as programs name them) -> (namespace of their static members, instance methods)
@@ -148,10 +142,9 @@ def doc_text(b) -> str:
     return "\n".join(lines)
 
 
-@builtin("doc", arity=1, signature="(doc name)",
+@builtin("doc", flags="quoted-args", arity=1, signature="(doc name)",
          doc="Prints the documentation of a builtin (name unquoted, quoted, or a string); returns nil.",
          example=(("(doc str/join)", "nil"), ('(doc "map")', "nil")))
-@quote_args
 def doc(ref):
     text = _ref_text("doc", ref)
     b = find_builtin(text)
@@ -171,12 +164,12 @@ def _all_refs() -> list:
     return sorted({ref_of(b) for b in REGISTRY.values()} | set(CORE))
 
 
-@builtin("dir", arity=(1, 2), signature="(dir ns), (dir ns {:limit 50 :offset 0})",
+@builtin("dir", flags="quoted-args",
+         arity=(1, 2), signature="(dir ns), (dir ns {:limit 50 :offset 0})",
          doc="Lines \"name - doc\" for the members of a namespace or Java class, sorted by name.",
          example=(("(count (dir clojure.set))", "12"),
                   ("(first (dir json))", '"generate-string - Encodes a value as a JSON string; '
                                          'nil when it holds something JSON cannot express."')))
-@quote_args
 def dir_(ref, opts=None):
     text = _ref_text("dir", ref)
     limit = _int_option("dir", opts, "limit", 50, 1, 200)
@@ -257,11 +250,10 @@ def _meta(b) -> dict:
             Keyword("examples"): [f"{s} ;=> {e}" for s, e in b.examples]}
 
 
-@builtin("meta", arity=1, signature="(meta name)",
+@builtin("meta", flags="quoted-args", arity=1, signature="(meta name)",
          doc="Metadata of a builtin as a map: :name :ns :ref :doc :arglists :examples.",
          example=(("(:ns (meta str/join))", '"clojure.string"'),
                   ("(:arglists (meta subs))", '["(subs s start)" "(subs s start end)"]')))
-@quote_args
 def meta(ref):
     text = _ref_text("meta", ref)
     b = find_builtin(text)
@@ -270,11 +262,10 @@ def meta(ref):
     return _meta(b)
 
 
-@builtin("ns-publics", arity=1, signature="(ns-publics ns)",
+@builtin("ns-publics", flags="quoted-args", arity=1, signature="(ns-publics ns)",
          doc="A map from each member name of a namespace to {:doc ... :arglists [...]}.",
          example=(('(:doc (get (ns-publics clojure.set) "union"))',
                    '"The set of the members of all the sets."'),))
-@quote_args
 def ns_publics(ref):
     entries = _entries(_ref_text("ns-publics", ref))
     return {name: {Keyword("doc"): b.doc, Keyword("arglists"): arglists(b)}
@@ -288,10 +279,9 @@ def all_ns():
     return namespaces()
 
 
-@builtin("ns-name", arity=1, signature="(ns-name ns)",
+@builtin("ns-name", flags="quoted-args", arity=1, signature="(ns-name ns)",
          doc="The full name of a namespace written with any of its prefixes.",
          example=(('(ns-name str)', '"clojure.string"'), ('(ns-name "set")', '"clojure.set"')))
-@quote_args
 def ns_name(ref):
     text = _ref_text("ns-name", ref)
     canonical = namespace_of(text)
@@ -300,10 +290,9 @@ def ns_name(ref):
     return canonical
 
 
-@builtin("source", arity=1, signature="(source name)",
+@builtin("source", flags="quoted-args", arity=1, signature="(source name)",
          doc="Prints the source of a definition when one is available (never for builtins); returns nil.",
          example=(("(source str/join)", "nil"),))
-@quote_args
 def source(ref):
     budget.emit_print(messages.no_source(_ref_text("source", ref)))
     return None

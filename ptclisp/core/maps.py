@@ -114,7 +114,7 @@ def _put_all(m, pairs, combine=None):
 # ---------------------------------------------------------------- reading
 
 
-@builtin("get", arity=(2, 3), signature="(get m key) (get m key default)",
+@builtin("get", flags="pure", arity=(2, 3), signature="(get m key) (get m key default)",
          doc="The value at key in a map (flexible keys), at an index in a vector or string, or the "
              "member of a set; default (nil) when absent.",
          example=(("(get {:a 1} :a)", "1"), ('(get {:a 1} :b "default")', '"default"'),
@@ -136,7 +136,7 @@ def _path(who, path, signature):
                     hint=messages.HINT_PATH if who == "get-in" else messages.hint_usage(signature))
 
 
-@builtin("get-in", arity=(2, 3), signature="(get-in m path) (get-in m path default)",
+@builtin("get-in", flags="pure", arity=(2, 3), signature="(get-in m path) (get-in m path default)",
          doc="The value at a path of keys and indices in nested data; default (nil) when absent.",
          example=(("(get-in {:user {:name \"A\"}} [:user :name])", '"A"'),
                   ("(get-in {:results [{:title \"A\"}]} [:results 0 :title])", '"A"'),
@@ -195,7 +195,7 @@ def _get_for_write(m, key):
     return None
 
 
-@builtin("assoc", arity=(3, None), signature="(assoc m key val & kvs)",
+@builtin("assoc", flags="pure", arity=(3, None), signature="(assoc m key val & kvs)",
          doc="m with key set to val (more pairs allowed); on a vector key is an index "
              "(count appends); on nil makes a map.",
          example=(("(assoc {:a 1} :b 2)", "{:a 1 :b 2}"), ("(assoc [1 2 3] 1 5)", "[1 5 3]"),
@@ -313,7 +313,7 @@ def update_in(m, path, f, *args):
 # ---------------------------------------------------------------- removing, selecting
 
 
-@builtin("dissoc", arity=(1, None), signature="(dissoc m key & keys)",
+@builtin("dissoc", flags="pure", arity=(1, None), signature="(dissoc m key & keys)",
          doc="m without the given keys (a keyword key and the string of its name are one key).",
          example=(("(dissoc {:a 1 :b 2} :b)", "{:a 1}"), ("(dissoc {:a 1 :b 2 :c 3} :a :b)", "{:c 3}"),
                   ('(dissoc {"password" "x" "id" 7} :password)', '{"id" 7}')))
@@ -358,7 +358,7 @@ def _seq_of_keys(who, ks, signature):
     raise _type_error(who, "a vector of keys", ks, signature)
 
 
-@builtin("select-keys", arity=2, signature="(select-keys m keys)",
+@builtin("select-keys", flags="pure", arity=2, signature="(select-keys m keys)",
          doc="The map of just the given keys that are present in m (flexible keys).",
          example=(("(select-keys {:a 1 :b 2 :c 3} [:a :c])", "{:a 1 :c 3}"),
                   ("(select-keys {:a 1} [:a :z])", "{:a 1}"),
@@ -383,7 +383,7 @@ def _need_map(who, m):
         raise _type_error(who, "a map", m, f"({who} m)")
 
 
-@builtin("keys", arity=1, signature="(keys m)",
+@builtin("keys", flags="pure", arity=1, signature="(keys m)",
          doc="The keys of a map as a vector in key order; nil for an empty map or nil.",
          example=(("(keys {:b 2 :a 1})", "[:a :b]"), ("(keys {})", "nil")))
 def keys(m):
@@ -393,7 +393,7 @@ def keys(m):
     return sorted_keys(m) if len(m) else None
 
 
-@builtin("vals", arity=1, signature="(vals m)",
+@builtin("vals", flags="pure", arity=1, signature="(vals m)",
          doc="The values of a map as a vector in key order; nil for an empty map or nil.",
          example=(("(vals {:b 2 :a 1})", "[1 2]"), ("(vals {})", "nil")))
 def vals(m):
@@ -432,7 +432,7 @@ def _pairs(who, kvs):
     return make_map([(kvs[i], kvs[i + 1]) for i in range(0, len(kvs), 2)])
 
 
-@builtin("hash-map", arity=(0, None), signature="(hash-map & kvs)",
+@builtin("hash-map", flags="pure", arity=(0, None), signature="(hash-map & kvs)",
          doc="A map from alternating keys and values (a later duplicate key wins).",
          example=(("(hash-map :a 1 :b 2)", "{:a 1 :b 2}"), ("(hash-map)", "{}")))
 def hash_map(*kvs):
@@ -477,7 +477,7 @@ def _merge(who, maps, combine, signature):
     return acc
 
 
-@builtin("merge", arity=(0, None), signature="(merge m1 m2 ...)",
+@builtin("merge", flags="pure", arity=(0, None), signature="(merge m1 m2 ...)",
          doc="One map with the entries of all maps; for a key in several, the last wins.",
          example=(("(merge {:a 1} {:b 2} {:a 3})", "{:a 3 :b 2}"), ("(merge nil {:a 1})", "{:a 1}"),
                   ("(merge)", "nil")))

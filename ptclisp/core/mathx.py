@@ -30,7 +30,7 @@ def _number(who: str, x):
 # ---------------------------------------------------------------- abs and rounding
 
 
-@builtin("abs", arity=1, signature="(abs x)", doc="Absolute value of x.",
+@builtin("abs", flags="pure foldable", arity=1, signature="(abs x)", doc="Absolute value of x.",
          example=(("(abs -5)", "5"), ("(abs -2.5)", "2.5")))
 def abs_(x):
     return abs(_number("abs", x))
@@ -150,7 +150,7 @@ def _extreme(args, pick):
     return pick(reversed(args), key=sort_key)
 
 
-@builtin("max", arity=(1, None), signature="(max x & more)",
+@builtin("max", flags="pure foldable", arity=(1, None), signature="(max x & more)",
          doc="The greatest argument; ##NaN if any argument is ##NaN.",
          example=(("(max 1 5 3)", "5"), ("(max 1 2.5)", "2.5"), ('(max "a" "b")', '"b"')))
 def max_(*args):
@@ -161,7 +161,7 @@ def max_(*args):
     return _extreme(args, max)
 
 
-@builtin("min", arity=(1, None), signature="(min x & more)",
+@builtin("min", flags="pure foldable", arity=(1, None), signature="(min x & more)",
          doc="The least argument; ##NaN if any argument is ##NaN.",
          example=(("(min 1 5 3)", "1"), ("(min 2 1.5)", "1.5"), ("(min nil 1)", "1")))
 def min_(*args):
@@ -236,11 +236,10 @@ def _constant(value: float, name: str, ns: str, doc: str, example):
     """Register a constant: a zero-argument builtin the analyzer reads as a value."""
     def constant():
         return value
-    constant.ptc_constant = True
     shown = name if ns == "clojure.core" else f"Double/{name}"
     constant.__name__ = constant.__qualname__ = f"{ns}_{name}"
     builtin(name, ns=ns, arity=0, doc=doc, example=(example[0].format(shown), example[1]),
-            signature=shown)(constant)
+            signature=shown, flags="constant")(constant)
 
 
 for _ns in ("Double", "clojure.core"):

@@ -96,7 +96,7 @@ def _fold(who: str, op, args):
 # ---------------------------------------------------------------- + - *
 
 
-@builtin("+", arity=(0, None), aliases=("+'",), signature="(+ x y ...)",
+@builtin("+", flags="pure foldable", arity=(0, None), aliases=("+'",), signature="(+ x y ...)",
          doc="Sum of the numbers; (+) is 0.",
          example=(("(+ 1 2 3)", "6"), ("(+ 1 2.5)", "3.5"), ("(+)", "0")))
 def add(a=_NO, b=_NO, *more):
@@ -113,7 +113,7 @@ def add(a=_NO, b=_NO, *more):
     return _fold("+", _py_add, args)
 
 
-@builtin("-", arity=(1, None), aliases=("-'",), signature="(- x y ...)",
+@builtin("-", flags="pure foldable", arity=(1, None), aliases=("-'",), signature="(- x y ...)",
          doc="Subtracts the rest from x; (- x) negates x.",
          example=(("(- 10 3)", "7"), ("(- 10 3 2)", "5"), ("(- 5)", "-5")))
 def sub(x, y=_NO, *more):
@@ -136,7 +136,7 @@ def _mul_checked(a, b):
     return r
 
 
-@builtin("*", arity=(0, None), aliases=("*'",), signature="(* x y ...)",
+@builtin("*", flags="pure foldable", arity=(0, None), aliases=("*'",), signature="(* x y ...)",
          doc="Product of the numbers; (*) is 1.",
          example=(("(* 2 3 4)", "24"), ("(* 2 1.5)", "3.0"), ("(*)", "1")))
 def mul(a=_NO, b=_NO, *more):
@@ -186,7 +186,7 @@ def _div2(a, b):
         return to_float(a) / to_float(b)
 
 
-@builtin("/", arity=(1, None), signature="(/ x y ...)",
+@builtin("/", flags="pure", arity=(1, None), signature="(/ x y ...)",
          doc="Divides x by the rest; always a float. (/ x) is 1/x. Integer zero divisor: error.",
          example=(("(/ 10 2)", "5.0"), ("(/ 10 4)", "2.5"), ("(/ 2)", "0.5"),
                   ("(/ 1.0 0.0)", "##Inf")))
@@ -207,7 +207,8 @@ def div(x, y=_NO, *more):
 # ---------------------------------------------------------------- inc dec
 
 
-@builtin("inc", arity=1, aliases=("inc'",), signature="(inc x)", doc="x plus one.",
+@builtin("inc", flags="pure foldable",
+         arity=1, aliases=("inc'",), signature="(inc x)", doc="x plus one.",
          example=(("(inc 5)", "6"), ("(inc 1.5)", "2.5")))
 def inc(x):
     if type(x) is int:
@@ -217,7 +218,8 @@ def inc(x):
     raise number_type_error("inc", x, "a number")
 
 
-@builtin("dec", arity=1, aliases=("dec'",), signature="(dec x)", doc="x minus one.",
+@builtin("dec", flags="pure foldable",
+         arity=1, aliases=("dec'",), signature="(dec x)", doc="x minus one.",
          example=(("(dec 5)", "4"), ("(dec 0.5)", "-0.5")))
 def dec(x):
     if type(x) is int:
@@ -252,7 +254,7 @@ def _int_quot(a: int, b: int) -> int:
     return q if (a < 0) == (b < 0) else -q
 
 
-@builtin("quot", arity=2, signature="(quot num div)",
+@builtin("quot", flags="pure foldable", arity=2, signature="(quot num div)",
          doc="Quotient of dividing num by div, truncated toward zero.",
          example=(("(quot 10 3)", "3"), ("(quot -7 2)", "-3"), ("(quot 7.5 2)", "3.0")))
 def quot(n, d):
@@ -263,7 +265,7 @@ def quot(n, d):
     return _float_quot_rem("quot", n, d)[0]
 
 
-@builtin("rem", arity=2, signature="(rem num div)",
+@builtin("rem", flags="pure foldable", arity=2, signature="(rem num div)",
          doc="Remainder of truncated division; its sign follows num.",
          example=(("(rem 10 3)", "1"), ("(rem -10 3)", "-1"), ("(rem 5.5 2)", "1.5")))
 def rem(n, d):
@@ -274,7 +276,7 @@ def rem(n, d):
     return _float_quot_rem("rem", n, d)[1]
 
 
-@builtin("mod", arity=2, signature="(mod num div)",
+@builtin("mod", flags="pure foldable", arity=2, signature="(mod num div)",
          doc="Modulus of floored division; its sign follows div.",
          example=(("(mod 10 3)", "1"), ("(mod -10 3)", "2"), ("(mod 10 -3)", "-2"),
                   ("(mod -7.5 2)", "0.5")))

@@ -32,57 +32,61 @@ def is_fn(x) -> bool:
     return callable(x) and type(x) is not Keyword and not is_regex(x)
 
 
-def _pred(name, doc, examples, sig=None, aliases=()):
+def _pred(name, doc, examples, sig=None, aliases=(), flags=""):
     """Register a one-argument predicate."""
     return builtin(name, arity=1, doc=doc, example=examples, signature=sig or f"({name} x)",
-                   aliases=aliases)
+                   aliases=aliases, flags=flags)
 
 
 # ---------------------------------------------------------------- scalars
 
 
-@_pred("nil?", "True if x is nil.", (("(nil? nil)", "true"), ("(nil? false)", "false")))
+@_pred("nil?", "True if x is nil.", (("(nil? nil)", "true"), ("(nil? false)", "false")),
+       flags="pure")
 def is_nil(x):
     return x is None
 
 
-@_pred("some?", "True if x is not nil.", (("(some? 0)", "true"), ("(some? nil)", "false")))
+@_pred("some?", "True if x is not nil.", (("(some? 0)", "true"), ("(some? nil)", "false")),
+       flags="pure")
 def is_some(x):
     return x is not None
 
 
-@_pred("true?", "True if x is exactly true.", (("(true? true)", "true"), ("(true? 1)", "false")))
+@_pred("true?", "True if x is exactly true.", (("(true? true)", "true"), ("(true? 1)", "false")),
+       flags="pure")
 def is_true(x):
     return x is True
 
 
 @_pred("false?", "True if x is exactly false.",
-       (("(false? false)", "true"), ("(false? nil)", "false")))
+       (("(false? false)", "true"), ("(false? nil)", "false")), flags="pure")
 def is_false(x):
     return x is False
 
 
 @_pred("boolean?", "True if x is true or false.",
-       (("(boolean? false)", "true"), ("(boolean? nil)", "false")))
+       (("(boolean? false)", "true"), ("(boolean? nil)", "false")), flags="pure")
 def is_boolean(x):
     return type(x) is bool
 
 
 @_pred("number?", "True for integers and floats (##Inf and ##NaN included).",
-       (("(number? 1.5)", "true"), ('(number? "1")', "false"), ("(number? ##NaN)", "true")))
+       (("(number? 1.5)", "true"), ('(number? "1")', "false"), ("(number? ##NaN)", "true")),
+       flags="pure")
 def is_number(x):
     return type(x) in _NUM
 
 
 @_pred("int?", "True for integers.", (("(int? 42)", "true"), ("(int? 42.0)", "false")),
-       aliases=("integer?",))
+       aliases=("integer?",), flags="pure")
 def is_int(x):
     return type(x) is int
 
 
 @_pred("float?", "True for floats, ##Inf and ##NaN included.",
        (("(float? 1.5)", "true"), ("(float? 1)", "false"), ("(float? ##Inf)", "true")),
-       aliases=("double?",))
+       aliases=("double?",), flags="pure")
 def is_float(x):
     return type(x) is float
 
@@ -119,7 +123,7 @@ def is_neg_int(x):
 
 
 @_pred("string?", "True for strings (a character is a one-character string).",
-       (('(string? "a")', "true"), ("(string? :a)", "false")))
+       (('(string? "a")', "true"), ("(string? :a)", "false")), flags="pure")
 def is_string(x):
     return type(x) is str
 
@@ -130,7 +134,8 @@ def is_char(x):
     return type(x) is str and len(x) == 1
 
 
-@_pred("keyword?", "True for keywords.", (("(keyword? :a)", "true"), ('(keyword? "a")', "false")))
+@_pred("keyword?", "True for keywords.", (("(keyword? :a)", "true"), ('(keyword? "a")', "false")),
+       flags="pure")
 def is_keyword(x):
     return type(x) is Keyword
 
@@ -162,12 +167,14 @@ def ifn_p(x):
 # ---------------------------------------------------------------- collections
 
 
-@_pred("vector?", "True for vectors.", (("(vector? [1])", "true"), ("(vector? #{1})", "false")))
+@_pred("vector?", "True for vectors.", (("(vector? [1])", "true"), ("(vector? #{1})", "false")),
+       flags="pure")
 def is_vector(x):
     return type(x) in _VECTORS
 
 
-@_pred("map?", "True for maps.", (("(map? {:a 1})", "true"), ("(map? [[:a 1]])", "false")))
+@_pred("map?", "True for maps.", (("(map? {:a 1})", "true"), ("(map? [[:a 1]])", "false")),
+       flags="pure")
 def is_map(x):
     return type(x) in _MAPS
 
@@ -178,7 +185,7 @@ def is_set(x):
 
 
 @_pred("coll?", "True for vectors, maps and sets (not strings).",
-       (("(coll? {:a 1})", "true"), ('(coll? "abc")', "false")))
+       (("(coll? {:a 1})", "true"), ('(coll? "abc")', "false")), flags="pure")
 def is_coll(x):
     return type(x) in _COLLS
 
@@ -239,19 +246,22 @@ def is_map_entry(x):
 
 
 @_pred("zero?", "True if x is zero; false for non-numbers.",
-       (("(zero? 0)", "true"), ("(zero? 0.0)", "true"), ("(zero? nil)", "false")))
+       (("(zero? 0)", "true"), ("(zero? 0.0)", "true"), ("(zero? nil)", "false")),
+       flags="pure boolean")
 def is_zero(x):
     return type(x) in _NUM and x == 0
 
 
 @_pred("pos?", "True if x is greater than zero; false for non-numbers.",
-       (("(pos? 3)", "true"), ("(pos? 0)", "false"), ("(pos? ##Inf)", "true")))
+       (("(pos? 3)", "true"), ("(pos? 0)", "false"), ("(pos? ##Inf)", "true")),
+       flags="pure boolean")
 def is_pos(x):
     return type(x) in _NUM and x > 0
 
 
 @_pred("neg?", "True if x is less than zero; false for non-numbers.",
-       (("(neg? -1)", "true"), ("(neg? 0)", "false"), ('(neg? "-1")', "false")))
+       (("(neg? -1)", "true"), ("(neg? 0)", "false"), ('(neg? "-1")', "false")),
+       flags="pure boolean")
 def is_neg(x):
     return type(x) in _NUM and x < 0
 
@@ -267,14 +277,14 @@ def _whole(x):
 
 @_pred("even?", "True for even integers (whole floats too); false otherwise.",
        (("(even? 4)", "true"), ("(even? 4.0)", "true"), ("(even? 3)", "false"),
-        ("(even? 4.5)", "false")))
+        ("(even? 4.5)", "false")), flags="pure boolean")
 def is_even(x):
     n = _whole(x)
     return n is not None and n % 2 == 0
 
 
 @_pred("odd?", "True for odd integers (whole floats too); false otherwise.",
-       (("(odd? 3)", "true"), ("(odd? 4)", "false"), ("(odd? nil)", "false")))
+       (("(odd? 3)", "true"), ("(odd? 4)", "false"), ("(odd? nil)", "false")), flags="pure boolean")
 def is_odd(x):
     n = _whole(x)
     return n is not None and n % 2 == 1

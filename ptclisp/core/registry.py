@@ -3,15 +3,15 @@
 A builtin is declared once with `@builtin(...)`. Arity errors, "did you mean", `doc`, `dir`,
 `apropos`, the prompt's function table and the docs are all generated from `REGISTRY`.
 Implementations receive PTC values positionally and return PTC values; they never see the
-session, the tools or the host.
+session, the tools or the host. What the compiler may assume of a builtin is declared with it
+too, as `flags` (see FLAGS), and read once by the analyzer and the compiled tier through
+`flagged`. docs/adding-a-builtin.md is the recipe.
 """
 from __future__ import annotations
 
 from typing import Callable
 
 import attrs
-
-VARIADIC = None
 
 NAMESPACES = {
     # canonical namespace -> prefixes a program may use for it
@@ -21,6 +21,15 @@ NAMESPACES = {
     "clojure.walk": ("clojure.walk", "walk"),
     "json": ("json",),
     "math": ("math", "Math"),
+}
+
+# what a builtin may declare of itself (`flags="pure foldable"`), and what the compiler does
+FLAGS = {
+    "pure": "no effects and calls no function value: a fused pipeline (jit/fusion.py) calls it",
+    "foldable": "the analyzer computes a call whose arguments are all constant small numbers",
+    "boolean": "always returns true or false: compiled code tests the value as is",
+    "constant": "takes no arguments: the analyzer reads its name as its value (##Inf)",
+    "quoted-args": "the analyzer passes its symbol arguments unevaluated: (doc str/join)",
 }
 
 
@@ -37,6 +46,7 @@ class Builtin:
     examples: tuple  # ((source, expected printed value), ...)
     signature: str  # e.g. "(map f coll & colls)"
     aliases: tuple = ()
+    flags: frozenset = frozenset()  # names from FLAGS
 
     @property
     def qualified(self) -> str:
@@ -53,19 +63,22 @@ CORE: dict[str, Builtin] = {}  # unqualified clojure.core names (and aliases) ->
 
 
 def builtin(name: str, *, arity, doc: str, example, signature: str | None = None,
-            ns: str = "clojure.core", aliases=()):
+            ns: str = "clojure.core", aliases=(), flags: str = ""):
     """Register the decorated Python function as a builtin.
 
     arity: an int, or (min, max) with max None for variadic.
     example: ("(inc 1)", "2") or a tuple of such pairs; the expected text is the printed value
     (or "!! Kind" for an example that shows an error). Each example runs in the tests.
+    flags: names from FLAGS separated by spaces, e.g. "pure foldable".
     """
     lo, hi = (arity, arity) if isinstance(arity, int) else arity
     examples = (example,) if isinstance(example[0], str) else tuple(example)
+    declared = _checked_flags(name, flags, hi)
 
     def register(fn):
         fn.ptc_name = name if ns == "clojure.core" else f"{_short(ns)}/{name}"
-        b = Builtin(name, ns, fn, lo, hi, doc, examples, signature or f"({name} ...)", tuple(aliases))
+        b = Builtin(name, ns, fn, lo, hi, doc, examples, signature or f"({name} ...)",
+                    tuple(aliases), declared)
         if b.qualified in REGISTRY:
             raise RuntimeError(f"builtin registered twice: {b.qualified}")
         REGISTRY[b.qualified] = b
@@ -78,6 +91,24 @@ def builtin(name: str, *, arity, doc: str, example, signature: str | None = None
         return fn
 
     return register
+
+
+def _checked_flags(name: str, flags: str, max_args) -> frozenset:
+    """The flags a declaration names; an unknown one, or a constant with arguments, is a bug."""
+    declared = frozenset(flags.split())
+    unknown = declared - FLAGS.keys()
+    if unknown:
+        raise RuntimeError(f"builtin {name}: unknown flags {sorted(unknown)}")
+    if "constant" in declared and max_args != 0:
+        raise RuntimeError(f"builtin {name}: a constant takes no arguments")
+    return declared
+
+
+def flagged(flag: str) -> frozenset[str]:
+    """The names (as `fn.ptc_name`) of the builtins registered so far that declare flag."""
+    if flag not in FLAGS:
+        raise KeyError(flag)
+    return frozenset(b.fn.ptc_name for b in REGISTRY.values() if flag in b.flags)
 
 
 def _short(ns: str) -> str:

@@ -22,7 +22,8 @@ _SIZED = VECTOR_TYPES + MAP_TYPES + SET_TYPES
 # ---------------------------------------------------------------- count and emptiness
 
 
-@builtin("count", arity=1, doc="Number of items (characters for a string, 0 for nil).",
+@builtin("count", flags="pure",
+         arity=1, doc="Number of items (characters for a string, 0 for nil).",
          example=(("(count [1 2 3])", "3"), ('(count "hello")', "5"), ("(count nil)", "0")),
          signature="(count coll)")
 def count(coll):
@@ -43,7 +44,7 @@ def _is_empty(coll, who) -> bool:
     raise not_coll(who, coll)
 
 
-@builtin("empty?", arity=1, doc="True if coll is nil or has no items.",
+@builtin("empty?", flags="pure", arity=1, doc="True if coll is nil or has no items.",
          example=(("(empty? [])", "true"), ("(empty? nil)", "true"), ('(empty? "a")', "false")),
          signature="(empty? coll)")
 def empty_p(coll):
@@ -85,7 +86,7 @@ def seq_(coll):
 # ---------------------------------------------------------------- positional access
 
 
-@builtin("first", arity=1, doc="The first item, or nil.",
+@builtin("first", flags="pure", arity=1, doc="The first item, or nil.",
          example=(("(first [1 2 3])", "1"), ("(first [])", "nil"), ('(first "hello")', '"h"')),
          signature="(first coll)")
 def first(coll):
@@ -93,14 +94,14 @@ def first(coll):
     return xs[0] if xs else None
 
 
-@builtin("second", arity=1, doc="The second item, or nil.",
+@builtin("second", flags="pure", arity=1, doc="The second item, or nil.",
          example=(("(second [1 2 3])", "2"), ("(second [1])", "nil")), signature="(second coll)")
 def second(coll):
     xs = positional(coll, "second")
     return xs[1] if len(xs) > 1 else None
 
 
-@builtin("last", arity=1, doc="The last item, or nil.",
+@builtin("last", flags="pure", arity=1, doc="The last item, or nil.",
          example=(("(last [1 2 3])", "3"), ("(last [])", "nil")), signature="(last coll)")
 def last(coll):
     xs = positional(coll, "last")
@@ -153,7 +154,8 @@ def nnext(coll):
     return as_list(xs[2:]) if len(xs) > 2 else None
 
 
-@builtin("nth", arity=(2, 3), doc="The item at index idx; nil (or not-found) when out of range.",
+@builtin("nth", flags="pure",
+         arity=(2, 3), doc="The item at index idx; nil (or not-found) when out of range.",
          example=(("(nth [1 2 3] 1)", "2"), ("(nth [1 2 3] 10)", "nil"),
                   ("(nth [1 2] 5 :none)", ":none")),
          signature="(nth coll idx not-found?)")

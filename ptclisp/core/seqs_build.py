@@ -20,7 +20,7 @@ from .seqs_base import (
 # ---------------------------------------------------------------- vectors
 
 
-@builtin("vector", arity=(0, None), doc="A vector of the arguments.",
+@builtin("vector", flags="pure", arity=(0, None), doc="A vector of the arguments.",
          example=(("(vector 1 2 3)", "[1 2 3]"), ("(vector)", "[]")), signature="(vector & args)")
 def vector(*args):
     return list(args)
@@ -81,7 +81,7 @@ def _conj_entry(m, x):
     raise EvalError(messages.seq_conj_map_entry(x), code="type")
 
 
-@builtin("conj", arity=(0, None),
+@builtin("conj", flags="pure", arity=(0, None),
          doc="coll with the items added: appended to a vector, added to a set, entries to a map.",
          example=(("(conj [1 2] 3)", "[1 2 3]"), ("(conj #{1 2} 3)", "#{1 2 3}"),
                   ("(conj {:a 1} [:b 2])", "{:a 1 :b 2}"), ("(conj nil 1)", "[1]")),
@@ -191,7 +191,7 @@ def disj(s, *xs):
     return as_set(s).disj(*xs)
 
 
-@builtin("contains?", arity=2,
+@builtin("contains?", flags="pure", arity=2,
          doc="True if a map has the key, a set or vector has the item, or a string has the index.",
          example=(("(contains? {:a 1} :a)", "true"), ("(contains? #{1 2} 3)", "false"),
                   ('(contains? ["a" "b"] "b")', "true")),

@@ -61,7 +61,7 @@ def charge_text(n: int):
 # ---------------------------------------------------------------- predicates
 
 
-@builtin("blank?", ns=NS, arity=1, signature="(blank? s)",
+@builtin("blank?", flags="pure", ns=NS, arity=1, signature="(blank? s)",
          doc="True if s is nil, empty, or only whitespace.",
          example=(('(str/blank? "  \\n")', "true"), ("(str/blank? nil)", "true"),
                   ('(str/blank? " a ")', "false")))
@@ -71,7 +71,7 @@ def blank_p(s):
     return not string_arg("str/blank?", s).strip(JAVA_WHITESPACE)
 
 
-@builtin("starts-with?", ns=NS, arity=2, signature="(starts-with? s prefix)",
+@builtin("starts-with?", flags="pure", ns=NS, arity=2, signature="(starts-with? s prefix)",
          doc="True if s starts with prefix.",
          example=(('(str/starts-with? "hello" "he")', "true"),
                   ('(str/starts-with? "hello" "lo")', "false")))
@@ -79,7 +79,7 @@ def starts_with_p(s, prefix):
     return receiver("str/starts-with?", s).startswith(string_arg("str/starts-with?", prefix))
 
 
-@builtin("ends-with?", ns=NS, arity=2, signature="(ends-with? s suffix)",
+@builtin("ends-with?", flags="pure", ns=NS, arity=2, signature="(ends-with? s suffix)",
          doc="True if s ends with suffix.",
          example=(('(str/ends-with? "hello" "lo")', "true"),
                   ('(str/ends-with? "hello" "he")', "false")))
@@ -87,7 +87,7 @@ def ends_with_p(s, suffix):
     return receiver("str/ends-with?", s).endswith(string_arg("str/ends-with?", suffix))
 
 
-@builtin("includes?", ns=NS, arity=2, signature="(includes? s substr)",
+@builtin("includes?", flags="pure", ns=NS, arity=2, signature="(includes? s substr)",
          doc="True if s contains substr.",
          example=(('(str/includes? "hello" "ll")', "true"), ('(str/includes? "hello" "x")', "false")))
 def includes_p(s, substr):
@@ -126,14 +126,16 @@ def last_index_of(s, value, start=MISSING):
 # ---------------------------------------------------------------- case and trimming
 
 
-@builtin("upper-case", ns=NS, arity=1, signature="(upper-case s)", aliases=("upcase",),
+@builtin("upper-case", flags="pure",
+         ns=NS, arity=1, signature="(upper-case s)", aliases=("upcase",),
          doc="s in upper case (alias upcase).",
          example=(('(str/upper-case "hello")', '"HELLO"'), ('(upcase "abc")', '"ABC"')))
 def upper_case(s):
     return receiver("str/upper-case", s).upper()
 
 
-@builtin("lower-case", ns=NS, arity=1, signature="(lower-case s)", aliases=("downcase",),
+@builtin("lower-case", flags="pure",
+         ns=NS, arity=1, signature="(lower-case s)", aliases=("downcase",),
          doc="s in lower case (alias downcase).",
          example=(('(str/lower-case "HeLLo")', '"hello"'), ('(downcase "ABC")', '"abc"')))
 def lower_case(s):
@@ -148,7 +150,7 @@ def capitalize(s):
     return s[:1].upper() + s[1:].lower()
 
 
-@builtin("trim", ns=NS, arity=1, signature="(trim s)",
+@builtin("trim", flags="pure", ns=NS, arity=1, signature="(trim s)",
          doc="s without leading and trailing whitespace.",
          example=(('(str/trim "  hi \\n")', '"hi"'),))
 def trim(s):
@@ -183,7 +185,7 @@ def reverse(s):
 # ---------------------------------------------------------------- joining and splitting
 
 
-@builtin("join", ns=NS, arity=(1, 2), signature="(join coll), (join separator coll)",
+@builtin("join", flags="pure", ns=NS, arity=(1, 2), signature="(join coll), (join separator coll)",
          doc="The text of the items of coll (as str shows them), with separator between them.",
          example=(('(str/join ", " ["a" "b" "c"])', '"a, b, c"'), ('(str/join "-" [1 2 3])', '"1-2-3"'),
                   ('(str/join ["a" "b"])', '"ab"'), ('(str/join "," nil)', '""')))
@@ -218,7 +220,7 @@ def _split_on_char(s: str, delim: str, limit: int) -> list:
     return parts
 
 
-@builtin("split", ns=NS, arity=(2, 3), signature="(split s re), (split s re limit)",
+@builtin("split", flags="pure", ns=NS, arity=(2, 3), signature="(split s re), (split s re limit)",
          doc="Splits s around matches of the regex re (or a one-character string); "
              "trailing empty strings are dropped unless limit is given.",
          example=(('(str/split "a,b,c" #",")', '["a" "b" "c"]'), ('(str/split "a,,b" ",")', '["a" "" "b"]'),
@@ -386,7 +388,7 @@ def _charge_regex_replace(rx, s: str, template: str, count: int):
 # ---------------------------------------------------------------- clojure.core string helpers
 
 
-@builtin("subs", arity=(2, 3), signature="(subs s start), (subs s start end)",
+@builtin("subs", flags="pure", arity=(2, 3), signature="(subs s start), (subs s start end)",
          doc="The substring of s from start (inclusive) to end (exclusive); \"\" when out of range.",
          example=(('(subs "hello" 1)', '"ello"'), ('(subs "hello" 1 4)', '"ell"'),
                   ('(subs "abc" 1 99)', '"bc"'), ('(subs "abc" -1)', '""')))

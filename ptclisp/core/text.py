@@ -101,7 +101,7 @@ def _joined(parts, sep: str = "") -> str:
     return sep.join(parts)
 
 
-@builtin("str", arity=(0, None), signature="(str x ...)",
+@builtin("str", flags="pure", arity=(0, None), signature="(str x ...)",
          doc="Concatenates the text of the arguments; nil gives \"\".",
          example=(('(str "a" 1 :b)', '"a1:b"'), ("(str nil)", '""'), ("(str [1 2])", '"[1 2]"'),
                   ("(str 1.5 true)", '"1.5true"')))
@@ -198,7 +198,7 @@ def prn(*args):
 # ---------------------------------------------------------------- names
 
 
-@builtin("name", arity=1, signature="(name x)",
+@builtin("name", flags="pure", arity=1, signature="(name x)",
          doc="The name of a keyword or symbol (without colon or namespace); a string as is.",
          example=(("(name :foo)", '"foo"'), ('(name "bar")', '"bar"'), ("(name 'x/y)", '"y"')))
 def name(x):
@@ -210,7 +210,7 @@ def name(x):
     raise EvalError(messages.type_error("name", "a keyword, symbol or string", x), code="type")
 
 
-@builtin("keyword", arity=1, signature="(keyword x)",
+@builtin("keyword", flags="pure", arity=1, signature="(keyword x)",
          doc="The keyword named by a string (or symbol); keywords as is; nil for other values.",
          example=(('(keyword "foo")', ":foo"), ("(keyword :bar)", ":bar"), ("(keyword nil)", "nil"),
                   ('(keyword "user-id")', ":user-id")))

@@ -25,6 +25,7 @@ from . import inline
 from . import fusion
 from ..run import patterns
 from ..run.common import CONVERTED, RECUR
+from ..core import registry
 from ..core.support import as_fn
 from ..errors import PtcError
 from ..lang.values import MISSING, Keyword, lookup
@@ -43,7 +44,7 @@ _CODE_LOCK = threading.Lock()  # sessions on many threads share the cache
 
 _ARITH = {"+": "+", "-": "-"}  # not *: the builtin caps big-integer growth
 _COMPARE = {"<": "<", ">": ">", "<=": "<=", ">=": ">=", "=": "==", "not=": "!="}
-BOOL_RESULT = frozenset(_COMPARE)  # builtins that always return true or false
+BOOL_RESULT = registry.flagged("boolean")  # builtins that always return true or false
 _PLAIN_KEYS = (Keyword, str)  # map-literal keys that freeze to themselves and never collide
 
 
@@ -405,7 +406,6 @@ class Emitter:
 
 
 _INLINE = inline.INLINE  # builtins emitted inline (common cases)
-BOOL_RESULT = BOOL_RESULT | set(inline.UNARY) - {"inc", "dec"}
 
 
 @attrs.define(slots=True)

@@ -10,18 +10,12 @@ import attrs
 
 from ..compile import analyzer
 from ..compile import ast as A
+from ..core import registry
 from ..lang.values import Keyword
 
 STAGES = {"map": "map", "mapv": "map", "filter": "filter", "filterv": "filter",
           "remove": "remove", "keep": "keep"}
-PURE = frozenset("""
-+ - * / inc dec mod rem quot abs max min < > <= >= = not= compare zero? pos? neg? even? odd?
-nil? some? true? false? empty? not string? number? int? integer? float? keyword? map? vector?
-coll? boolean? get get-in contains? count first second last nth keys vals identity str subs
-name keyword assoc dissoc conj select-keys merge vector hash-map
-str/lower-case str/upper-case str/starts-with? str/ends-with? str/includes? str/trim
-str/blank? str/join str/split
-""".split())  # builtins with no effects that call no function values
+PURE = registry.flagged("pure")  # builtins with no effects that call no function values
 _BODY_NODES = (A.Const, A.Local, A.Global, A.Data, A.If, A.Do, A.And, A.Or, A.Let, A.Case,
                A.KeywordCall, A.BuiltinCall, A.VectorLit, A.MapLit, A.PBind, A.PIgnore)
 

@@ -13,9 +13,9 @@ from ptclisp.lang.values import Symbol
 
 def test_ref_taking_forms_are_marked_for_the_analyzer():
     for name in ("doc", "dir", "meta", "ns-publics", "ns-name", "source"):
-        assert getattr(resolve(None, name).fn, "ptc_quote_args", False), name
+        assert "quoted-args" in resolve(None, name).flags, name
     for name in ("apropos", "all-ns"):
-        assert not getattr(resolve(None, name).fn, "ptc_quote_args", False), name
+        assert "quoted-args" not in resolve(None, name).flags, name
 
 
 def test_every_builtin_has_a_doc_text_and_arglists():
