@@ -12,7 +12,7 @@ import math
 
 import regex
 
-from ..lang.formatter import format_value
+from ..lang.printer import format_value
 from ..lang.values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, lookup, truthy
 from .registry import builtin
 from .seqs_base import ordered

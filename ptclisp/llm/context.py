@@ -28,7 +28,7 @@ from collections.abc import Mapping, Set
 from itertools import islice
 
 from ..host import signatures as S
-from ..lang.formatter import format_string, render_value
+from ..lang.printer import format_string, render_value
 from ..lang.values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword
 from . import messages as M
 
