@@ -5,6 +5,9 @@ from __future__ import annotations
 HINT_NOT_CALLABLE = "only functions, keywords, maps and sets can be called: check the first item of the list"
 
 
+# ---------------------------------------------------------------- analyzer and evaluator
+
+
 def several_problems(items) -> str:
     return f"{len(items)} problems: " + "; ".join(items)
 
@@ -45,8 +48,6 @@ def unknown_method(name: str) -> str:
 HINT_METHODS = ("supported methods: .indexOf .lastIndexOf .substring .toUpperCase .toLowerCase "
                 ".startsWith .endsWith .contains .length and the date methods; "
                 "prefer the clojure.string functions")
-
-
 DOT_FORM = "the (. object method) form is not supported"
 
 
@@ -82,11 +83,7 @@ def api_not_data(value) -> str:
 
 
 EMPTY_LIST = "an empty list () cannot be evaluated"
-
-
 QUOTED_COLLECTION = "quoted lists and collections are not supported"
-
-
 HINT_QUOTED_COLLECTION = "use a vector literal [1 2 3] instead of '(1 2 3)"
 
 
@@ -95,11 +92,7 @@ def bad_regex(pattern: str) -> str:
 
 
 NEEDS_BINDING_VECTOR = "the bindings must be a vector: [name value ...]"
-
-
 NEEDS_ONE_BINDING = "the binding must be a vector of one name and one value: [name expr]"
-
-
 NEEDS_PARAMS = "the parameters must be a vector: [x y]"
 
 
@@ -108,17 +101,9 @@ def odd_bindings(name: str) -> str:
 
 
 HINT_ODD_BINDINGS = "bindings come in pairs: [name1 value1 name2 value2]"
-
-
 ODD_COND = "requires an even number of test/expression forms"
-
-
 RECUR_OUTSIDE = "recur can only be used inside loop or fn"
-
-
 RECUR_NOT_TAIL = "Can only recur from tail position"
-
-
 HINT_RECUR = "make recur the last expression evaluated in the loop or fn body"
 
 
@@ -131,8 +116,6 @@ def too_many_steps(name: str, n: int, limit: int) -> str:
 
 
 HINT_TOO_MANY_STEPS = "process a collection with map, reduce or loop instead of writing out each step"
-
-
 BAD_AMPERSAND = "& must be followed by exactly one binding name at the end"
 
 
@@ -142,20 +125,10 @@ def bad_pattern(text: str) -> str:
 
 HINT_PATTERN = ("bind a name, a vector pattern [a b & rest] or a map pattern "
                 "{:keys [a b] :or {a 0} :as m}")
-
-
 MULTI_ARITY = "multi-arity functions are not supported"
-
-
 HINT_MULTI_ARITY = "define one arity and use & rest for optional arguments"
-
-
 NESTED_SHORT_FN = "Nested #()s are not allowed"
-
-
 HINT_NESTED_SHORT_FN = "use (fn [x] ...) for the inner function"
-
-
 EMPTY_SHORT_FN = "#() needs a body"
 
 
@@ -164,8 +137,6 @@ def reserved_name(name: str) -> str:
 
 
 CASE_CONSTANT = "case test values must be constants (keywords, strings, numbers, nil, booleans)"
-
-
 HINT_CASE_CONSTANT = "use cond or condp to test computed values"
 
 
@@ -211,7 +182,6 @@ def tool_positional(name: str) -> str:
 
 
 HINT_TOOL_ARGS = "call tools as (tool/name {:key value}) or (tool/name :key value)"
-
 
 # habits from other languages -> what to write instead
 HABITS = {

@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 
+# ---------------------------------------------------------------- command line (cli.py)
+
+
 def cli_cannot_read(path, reason: str) -> str:
     return f"cannot read {path}: {reason}"
 
@@ -21,6 +24,9 @@ def cli_not_positive(text: str) -> str:
 def cli_mcp_missing(missing: str) -> str:
     return (f"`ptclisp mcp` needs the MCP SDK ({missing} is not installed): "
             "pip install 'ptclisp[mcp]'")
+
+
+# ---------------------------------------------------------------- --tools MODULE (hostmodule.py)
 
 
 def host_module_not_found(name: str) -> str:
@@ -65,14 +71,15 @@ def repl_banner(version: str) -> str:
 
 
 REPL_CANCELLED = "(input cancelled)"
-
-
 REPL_INTERRUPTED = "interrupted: the program was stopped and memory is unchanged"
 
 
 def cli_failed(text: str) -> str:
     """The value of (fail x), labelled so it is not taken for an answer."""
     return f"failed: {text}"
+
+
+# ---------------------------------------------------------------- upstreams (#20)
 
 
 API_UPSTREAMS_NEED_PACKAGE = (

@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 
+# ---------------------------------------------------------------- saved sessions (saving.py)
+
+
 def save_place(where: str, value: str) -> str:
     """One value that cannot be saved, and where it is."""
     return f"{where} holds {value}"
@@ -26,6 +29,9 @@ def api_not_saved_text(value) -> str:
     return f"Session.load expects the text Session.save returned, got {type(value).__name__}"
 
 
+# ---------------------------------------------------------------- host API misuse (session.py)
+
+
 def api_not_limits(value) -> str:
     return f"limits must be a ptclisp.Limits, got {type(value).__name__}"
 
@@ -36,6 +42,9 @@ SESSION_BUSY = ("Session is already running a program: a Session runs one progra
 
 def api_not_source(value) -> str:
     return f"a program is a str of PTC-Lisp source, got {type(value).__name__}"
+
+
+# ---------------------------------------------------------------- data= at the door (#16, #19)
 
 
 def api_data_not_data(name: str | None, keys, type_name: str) -> str:

@@ -4,6 +4,9 @@ from __future__ import annotations
 import re
 
 
+# ---------------------------------------------------------------- maps, function combinators, walk
+
+
 def kv_index_out_of_bounds(who: str, i, n) -> str:
     """assoc/update past the end of a vector (index n appends, beyond is an error)."""
     return f"{who}: index {i} out of bounds for a vector of {n} items"
@@ -20,24 +23,17 @@ def hint_swapped(signature: str) -> str:
 
 
 HINT_PATH = "a path is a vector of keys: (get-in m [:a :b]); for one key use (get m :a)"
-
-
 HINT_UPDATE_EXTRA_ARGS = ("extra arguments of update are passed to the function: (update m k f x) "
                           "calls (f old x); for a default value use (fnil f default)")
-
-
 HINT_MERGE_VECTORS = "merge combines maps; to join vectors use (into v1 v2) or (concat v1 v2)"
-
-
 HINT_APPLY_LAST = ("the last argument of apply is the list of arguments: (apply f [x y]) "
                    "or (apply f x [y z])")
-
-
 HINT_VECTOR_APPEND = "an index equal to the count appends; use conj to add at the end"
-
-
 HINT_NOT_NESTABLE = ("the path goes deeper than the data: check the path, or set the value "
                      "itself with a shorter path")
+
+
+# ---------------------------------------------------------------- sequence library (core/seqs*)
 
 
 def seq_fn_first(who: str, shape: str) -> str:
@@ -56,8 +52,6 @@ def seq_unordered_set(who: str) -> str:
 
 
 HINT_UNORDERED_MAP = "take an ordered view first: (seq m), (entries m), (keys m) or (vals m)"
-
-
 HINT_UNORDERED_SET = "take an ordered view first: (sort s) or (seq s)"
 
 
@@ -78,15 +72,12 @@ HINT_FIND = "to search with a predicate use (first (filter pred coll))"
 HINT_CONTAINS_STRING = "to test for a substring use (str/includes? s sub)"
 
 
+# ---------------------------------------------------------------- builtins: numbers, comparison, text
+
+
 HINT_STR_JOIN = "use str to join strings: (str \"a\" 1)"
-
-
 HINT_PARSE_NUMBER = "use parse-long or parse-double to read a number from a string"
-
-
 HINT_NIL_NUMBER = "a value is nil (a missing key?): give a default with (or x 0) or (fnil f 0)"
-
-
 _NUMBER_TEXT = re.compile(r"\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*")
 
 
@@ -99,26 +90,12 @@ def number_parser(text) -> str | None:
 
 HINT_COMPARE_MIXED = ("< > <= >= min and max order a number only against numbers (or nil); "
                       "compare, sort and sort-by order values of any kinds")
-
-
 HINT_DIVIDE_BY_ZERO = "check the divisor first: (if (zero? d) default (/ n d))"
-
-
 HINT_BIG_INT = "such a big integer is not supported: use floats (1.0) for huge magnitudes"
-
-
 HINT_INT_RANGE = "int converts to a 32-bit integer: use long, quot or round for bigger numbers"
-
-
 HINT_KEYWORD_NAME = "keep it a string key: maps are read with string keys too, e.g. (get m \"first name\")"
-
-
 HINT_JAVA_PARSE = "parse-long and parse-double return nil instead of failing"
-
-
 HINT_BIT_OPS = "bit operations work on 64-bit integers"
-
-
 DIVIDE_BY_ZERO = "Divide by zero"
 
 
@@ -128,13 +105,14 @@ def int_too_large(who: str, limit_bits: int) -> str:
             f"(about {int(limit_bits * 0.30103)} digits)")
 
 
+# ---------------------------------------------------------------- strings, regex, json, sets, interop, dates, discovery
+
+
 def hint_split_regex(delim: str) -> str:
     return f'write the delimiter as a regex literal: #"{delim}"'
 
 
 HINT_JOIN_ORDER = "the separator comes first: (str/join \", \" coll)"
-
-
 HINT_REGEX_ARG = 'write a regex literal such as #"\\d+", or build one with (re-pattern s)'
 
 

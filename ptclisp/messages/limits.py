@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 
+# ---------------------------------------------------------------- limits
+
+
 def limit_steps(n) -> str:
     return f"step limit exceeded: the program ran more than {n} evaluation steps"
 
@@ -24,8 +27,6 @@ def limit_tool_timeout(name: str, seconds, took: float | None = None) -> str:
 
 HINT_MAX_WALL = ("the host's tools used the run's wall-clock time: the host can raise "
                  "Limits(max_wall=...) or make the tools faster; the program may call fewer tools")
-
-
 HINT_TOOL_TIMEOUT = ("the host's tool is slow or stuck (not the program): the host can raise "
                      "Limits(tool_timeout=...) or give the tool's client its own timeout")
 
@@ -52,17 +53,9 @@ def limit_print(n) -> str:
 
 
 HINT_PRINT = "print less: summarize with count or take before println"
-
-
 HINT_STEPS = "look for a loop that never ends, or process fewer items (use take)"
-
-
 HINT_TIMEOUT = "look for a loop that never ends, or process fewer items (use take)"
-
-
 HINT_SIZE = "build smaller collections: use take, or filter before you map"
-
-
 HINT_EXPORT = ("return a smaller or flatter value: summarize with count, take or select-keys; "
                "a part shared many times counts every time it appears")
 
@@ -81,6 +74,9 @@ def format_too_big(chars) -> str:
             f"too big to print whole; pass max_chars to get a cut text")
 
 
+# ---------------------------------------------------------------- sandbox (limits, isolation)
+
+
 def limit_memory(mb) -> str:
     if mb is None:
         return "memory limit exceeded: the program ran out of memory"
@@ -97,11 +93,7 @@ def limit_session_memory(mb, needed_mb) -> str:
 
 HINT_SESSION_MEMORY = ("keep less with def: store counts, ids or the few fields you need rather "
                        "than whole results, or (def name nil) to drop what you no longer need")
-
-
 HINT_RECURSION = "use loop/recur for deep iteration instead of recursion, and keep data shallow"
-
-
 ISOLATION_WORKER_DIED = "the isolated worker process stopped unexpectedly"
 
 
@@ -111,6 +103,4 @@ def isolation_lost_function(name: str) -> str:
 
 
 ISOLATION_UNSUPPORTED = "process isolation needs a POSIX system (fork server and resource limits)"
-
-
 HINT_SOURCE = "send a shorter program: leave big data in data/ or tool results instead of literals"

@@ -2,18 +2,13 @@
 from __future__ import annotations
 
 
+# ---------------------------------------------------------------- one data literal back (read_value)
+
+
 DATA_LIST = "a list (a call such as (f x) is code, not data)"
-
-
 DATA_FN = "a function literal #(...)"
-
-
 DATA_QUOTED = "a quoted form other than a symbol or a literal"
-
-
 DATA_OTHER = "a form that is not a data literal"
-
-
 READ_VALUE_ODD_MAP = "a map literal needs an even number of forms (key value pairs)"
 
 
@@ -38,6 +33,9 @@ def read_value_duplicate(what: str, shown: str) -> str:
     return f"Duplicate {what}: {shown}"
 
 
+# ---------------------------------------------------------------- the reader (text -> forms)
+
+
 def read_unclosed(opener: str, span, more: int = 0) -> str:
     """An opening delimiter that is never closed (the innermost one is named)."""
     also = f" (and {more} more unclosed before it)" if more else ""
@@ -56,18 +54,10 @@ def read_mismatched(closer: str, opener: str, span) -> str:
 
 
 READ_ODD_MAP = "Map literal must contain an even number of forms"
-
-
 READ_EMPTY_LIST = "empty list () is not supported"
-
-
 READ_QUOTED_COLLECTION = ("quoted collections are not supported; only quoted symbols like 'github "
                           "are allowed")
-
-
 READ_BAD_QUOTE = "' must be followed by a symbol or a literal"
-
-
 READ_BACKSLASH = "a backslash must be followed by a character"
 
 
@@ -134,57 +124,24 @@ def read_too_long(what: str, limit: int) -> str:
 
 
 HINT_UNCLOSED = "add the missing closing delimiter(s); every ( [ { needs its ) ] }"
-
-
 HINT_UNMATCHED = "remove the extra closing delimiter, or add its opening one"
-
-
 HINT_MISMATCHED = "each ( closes with ), [ with ], { and #{ with }"
-
-
 HINT_ODD_MAP = "a map needs a value for every key: {:a 1 :b 2}"
-
-
 HINT_DUPLICATE = "each key may appear only once in a map or set literal"
-
-
 HINT_EMPTY_LIST = "use [] for an empty collection, or nil"
-
-
 HINT_QUOTE = "write vectors and maps directly: [1 2] and {:a 1} evaluate to themselves"
-
-
 HINT_STRING = 'close the string with "; write \\" for a quote inside it'
-
-
 HINT_ESCAPE = ('strings know \\\\ \\" \\n \\t \\r \\b \\f \\uXXXX; a regex literal #"\\d+" '
                'keeps its backslashes')
-
-
 HINT_NUMBER = "numbers look like 42, -17, 3.14, 2.5e10, ##Inf"
-
-
 HINT_SYMBOL = "symbols use letters, digits and + - * / < > = ? ! _ % . & '"
-
-
 HINT_KEYWORD = "keywords use letters, digits and + - * < > = ? ! _ after the colon"
-
-
 HINT_CHAR = ("a character literal is one character (\\a, \\λ) or \\newline \\space \\tab "
              "\\return \\backspace \\formfeed \\uXXXX")
-
-
 HINT_SPECIAL = "the symbolic values are ##Inf, ##-Inf and ##NaN"
-
-
 HINT_INVISIBLE = "remove it: only spaces, tabs, newlines and commas separate forms"
-
-
 HINT_READ_DEPTH = "flatten the program: name intermediate results with let"
-
-
 HINT_LITERAL = "pass large data to the program as data instead of writing it in the source"
-
 
 # the unsupported syntax, each with what to do instead: (what, hint)
 READ_NOT_SUPPORTED = {

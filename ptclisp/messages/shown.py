@@ -6,20 +6,26 @@ from ..lang.values import VECTOR_TYPES, type_name
 from .library import HINT_COMPARE_MIXED, HINT_PARSE_NUMBER, number_parser
 
 
+def _show(v, limit=40) -> str:
+    """The value as the program would print it, cut to about `limit` characters."""
+    try:
+        text = format_value(v, max_chars=limit)
+    except Exception:  # a broken value must not hide the real error
+        text = "<value>"
+    return text
+
+
+def show_value(v) -> str:
+    """The value shown short, for a message built elsewhere."""
+    return _show(v)
+
+
 def hint_fn_arity(arity: int, args) -> str | None:
     """A two-parameter fn given one [k v] entry (mapped over a map): destructure it."""
     if arity == 2 and len(args) == 1 and isinstance(args[0], VECTOR_TYPES) and len(args[0]) == 2:
         return ("the fn takes 2 parameters but gets one [k v] entry per call over a map: "
                 "destructure the entry with (fn [[k v]] ...)")
     return None
-
-
-def _show(v, limit=40) -> str:
-    try:
-        text = format_value(v, max_chars=limit)
-    except Exception:  # a broken value must not hide the real error
-        text = "<value>"
-    return text
 
 
 def type_error(who: str, expected: str, got) -> str:
@@ -105,10 +111,6 @@ def seq_contains_string_key(got) -> str:
 
 def seq_mapcat_result(got) -> str:
     return f"mapcat expected the function to return a collection, got {type_name(got)}: {_show(got)}"
-
-
-def show_value(v) -> str:
-    return _show(v)
 
 
 def duplicate_key(key) -> str:

@@ -40,11 +40,7 @@ def tool_bad_result(name: str, problems: str) -> str:
 
 
 TOOL_CANCELLED = "the call was cancelled"
-
-
 HINT_TOOL_RESULT_SIZE = "ask the tool for less (a limit, a page, a filter), or process the data in parts"
-
-
 PARALLEL_CANCELLED = "cancelled: another branch of the same pmap/pcalls failed"
 
 
@@ -127,8 +123,6 @@ SIG_TYPE_FIXES = {"list": "[:type], e.g. [:int]", "array": "[:type], e.g. [:int]
                   "tuple": "a map with named fields {a :int, b :string}", "object": "{field :type} or :map",
                   "str": ":string", "integer": ":int", "number": ":float", "boolean": ":bool",
                   "dict": ":map", "double": ":float", "text": ":string"}
-
-
 SIG_EMPTY = "a signature cannot be empty"
 
 
