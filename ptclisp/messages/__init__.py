@@ -24,3 +24,8 @@ def __getattr__(name: str):
     if found is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     return found
+
+
+def __dir__() -> list:
+    """The names of the package and of shown.py."""
+    return sorted(set(globals()) | set(dir(globals().get("shown"))))
