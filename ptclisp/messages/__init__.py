@@ -28,4 +28,5 @@ def __getattr__(name: str):
 
 def __dir__() -> list:
     """The names of the package and of shown.py."""
-    return sorted(set(globals()) | set(dir(globals().get("shown"))))
+    shown = globals().get("shown")
+    return sorted(set(globals()) | (set(vars(shown)) if shown is not None else set()))
