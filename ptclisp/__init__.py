@@ -1,12 +1,14 @@
 """ptclisp: run PTC-Lisp programs safely inside a Python host."""
 import importlib as _importlib
 
+from .messages import shown as _shown  # noqa: F401  (first: `messages.X` finds its texts there)
 from .compile import analyzer as _analyzer
 from .errors import (
     AnalysisError, EvalError, InternalError, LimitExceeded, PtcError, ReadError, SessionBusyError,
     ToolError,
 )
-from .lang.formatter import format_value, read_value
+from .lang.printer import format_value
+from .lang.data_reader import read_value
 from .lang.pretty import format_source
 from .lang.reader import read
 from .session import Limits, Result, Session, run

@@ -1,6 +1,6 @@
 """The error classes. Errors are data: kind, message, span, form, hint and a Lisp call stack.
 
-Message texts live in `messages.py`; nothing here or elsewhere writes a message inline.
+Message texts live in the `messages` package; nothing here or elsewhere writes a message inline.
 `Return` and `Fail` are control signals, not errors.
 """
 from __future__ import annotations
@@ -10,7 +10,7 @@ from .lang.source import Span, excerpt
 
 __all__ = [
     "PtcError", "ReadError", "AnalysisError", "EvalError", "ToolError", "LimitExceeded",
-    "InternalError", "Return", "Fail", "Recur",
+    "InternalError", "Return", "Fail",
 ]
 
 
@@ -163,10 +163,3 @@ class Fail(BaseException):
 
     def __init__(self, value):
         self.value = value
-
-
-class Recur(BaseException):
-    """Internal: a `recur` in a position the evaluator could not compile into a jump."""
-
-    def __init__(self, args):
-        self.args_ = args

@@ -22,7 +22,7 @@ from .errors import EvalError, LimitExceeded, PtcError, SessionBusyError
 from .run.evaluator import Context, evaluate
 from .sandbox.footprint import footprint
 from .lang.reader import read
-from .lang.formatter import format_value
+from .lang.printer import format_value
 from .host.tooldef import as_tools
 from .host.tools import NotData, ToolSet, door_key, from_python, not_data_path, to_python
 from .host import journal as _journal, parallel as _parallel  # noqa: F401  task forms, budget/, pmap

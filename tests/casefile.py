@@ -34,7 +34,7 @@ import attrs
 
 import ptclisp
 from ptclisp.lang import values as V
-from ptclisp.lang.formatter import read_value
+from ptclisp.lang.data_reader import read_value
 
 EXPECT = re.compile(r"^;;\s*(=>|failed=>|!!|prints=>|hint=>|data=>|tools=>|calls=>)\s?(.*)$")
 
@@ -159,7 +159,7 @@ def check(case: Case, session_factory):
             detail = result.error.render() if result.error else repr(result.value)
             assert result.status in want_status, f"{where}\nexpected {step.kind} {step.expected}, got {result.status}: {detail}"
             expected = read_value(step.expected)
-            from ptclisp.lang.formatter import format_value
+            from ptclisp.lang.printer import format_value
             assert strict_equal(result.value, expected), f"{where}\nexpected {step.expected}\n     got {format_value(result.value)}"
         if step.prints is not None:
             assert strict_equal(result.prints, read_value(step.prints)), f"{where}\nexpected prints {step.prints}, got {result.prints}"

@@ -58,7 +58,7 @@ def test_readme_example_runs():
     # the same question answered in plain Python from the JSON
     from collections import defaultdict
 
-    from ptclisp.lang.formatter import read_value
+    from ptclisp.lang.data_reader import read_value
     from ptclisp.lang.values import kw
     with open(ROOT / "examples" / "orders.json", encoding="utf-8") as f:
         orders = [o for o in json.load(f)["orders"] if o["total"] > 20]

@@ -28,7 +28,8 @@ import pytest
 
 import ptclisp
 from casefile import strict_equal
-from ptclisp.lang.formatter import format_value, read_value
+from ptclisp.lang.printer import format_value
+from ptclisp.lang.data_reader import read_value
 
 PROGRAMS = Path(__file__).parent / "clojure_diff" / "programs"
 CLOJURE = os.environ.get("PTCLISP_CLOJURE") or shutil.which("clojure")

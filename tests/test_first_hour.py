@@ -306,13 +306,14 @@ def test_keyword_and_symbol_reprs_are_python_and_str_is_lisp():
 
 
 def test_format_result_and_format_value_agree_on_separators():
-    from ptclisp.lang.formatter import format_value
+    from ptclisp.lang.printer import format_value
     value = ptclisp.run('{:a [1 2 #{3}] :b {:c "d"}}').value
     assert ptclisp.llm.format_result(value) == format_value(value) == '{:a [1 2 #{3}] :b {:c "d"}}'
 
 
 def test_format_value_says_when_a_symbol_cannot_be_read_back():
-    from ptclisp.lang.formatter import format_value, read_value
+    from ptclisp.lang.printer import format_value
+    from ptclisp.lang.data_reader import read_value
     assert format_value(ptclisp.run("'str/join").value) == "'str/join"
     assert read_value("'str/join") == ptclisp.Symbol("join", "str")
     for made, shown in [('(symbol "a b")', '#<symbol "a b">'), ('(symbol "1x")', '#<symbol "1x">'),

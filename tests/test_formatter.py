@@ -13,7 +13,8 @@ from pyrsistent import pvector
 from ptclisp.lang import forms as F
 from ptclisp import messages
 from ptclisp.errors import ReadError
-from ptclisp.lang.formatter import format_float, format_string, format_value, read_value, render_value, value_from_form
+from ptclisp.lang.printer import format_float, format_string, format_value, render_value
+from ptclisp.lang.data_reader import read_value, value_from_form
 from ptclisp.lang.values import MAP_TYPES, MISSING, SET_TYPES, Keyword, Symbol, Var, equal, kw, map_get, sym
 
 

@@ -20,7 +20,8 @@ import pytest
 import ptclisp
 from casefile import strict_equal
 from ptclisp.core import CORE, REGISTRY, resolve
-from ptclisp.lang.formatter import format_value, read_value
+from ptclisp.lang.printer import format_value
+from ptclisp.lang.data_reader import read_value
 from ptclisp.compile.macros import MACROS
 from ptclisp.compile.specials import SPECIALS
 

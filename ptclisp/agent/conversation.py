@@ -23,7 +23,7 @@ from ..llm import (
     turn_feedback, turn_info,
 )
 from ..llm import messages as LM
-from ..lang.formatter import format_value
+from ..lang.printer import format_value
 from ..host.tools import to_python
 from ..lang.values import Var
 from . import messages as M

@@ -10,7 +10,7 @@ import sys
 
 from .. import __version__, messages
 from ..errors import ReadError
-from ..lang.formatter import format_value
+from ..lang.printer import format_value
 from ..lang.reader import read
 from ..session import Session
 from ..lang.values import Keyword

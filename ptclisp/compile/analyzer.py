@@ -15,7 +15,7 @@ from .. import messages
 from . import macros, specials
 from ..host import tools
 from ..core import registry, regexp
-from ..errors import AnalysisError, PtcError
+from ..errors import AnalysisError, PtcError, short_text
 from .scopes import FnScope
 from ..lang.values import MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, Keyword, Symbol, Var, lookup
 
@@ -40,12 +40,6 @@ def collect_defs(forms) -> set[str]:
         elif type(f) in (F.Vector, F.Map, F.Set, F.FnLit):
             stack.extend(f.items)
     return names
-
-
-def show(form, limit: int = 60) -> str:
-    """Short source text of a form for messages."""
-    text = F.text(form)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class Analyzer:
@@ -89,7 +83,7 @@ class Analyzer:
     def error(self, message: str, form, *, hint: str | None = None, code: str = "invalid-form"):
         """Record a problem and return a placeholder node so analysis can go on."""
         self.errors.append(AnalysisError(message, span=getattr(form, "span", None),
-                                         form=show(form) if form is not None else None,
+                                         form=short_text(form) if form is not None else None,
                                          hint=hint, code=code))
         return A.Const(POISON)
 
@@ -123,7 +117,7 @@ class Analyzer:
             return A.Const(_var(f.sym.full))
         if t is F.Quote:
             return self.quote(f.form, f)
-        return self.error(messages.unsupported_form(show(f)), f)
+        return self.error(messages.unsupported_form(short_text(f)), f)
 
     def body(self, forms, tail: bool):
         """Implicit do over forms."""

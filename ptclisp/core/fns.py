@@ -13,7 +13,7 @@ from ..errors import EvalError
 from ..lang.values import MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, truthy
 from . import registry
 from .registry import builtin
-from .support import as_fn
+from .support import as_fn, sorted_items
 
 _FN_VALUES = (*MAP_TYPES, *SET_TYPES, *VECTOR_TYPES)
 
@@ -108,7 +108,7 @@ def spread_args(coll, who: str = "apply"):
     if isinstance(coll, (str, *SET_TYPES)):
         return list(coll)
     if isinstance(coll, MAP_TYPES):
-        return maps.sorted_items(coll)
+        return sorted_items(coll)
     raise EvalError(messages.type_error(who, "a collection as its last argument", coll),
                     code="type", hint=messages.HINT_APPLY_LAST)
 
@@ -270,7 +270,3 @@ def fnil(f, x, y=MISSING, z=MISSING):
         return fn(*patched)
 
     return nil_patched
-
-
-# Last: maps imports names of this module.
-from . import maps  # noqa: E402

@@ -15,6 +15,7 @@ from ..errors import EvalError
 from ..lang.values import MISSING
 from . import regexp
 from .registry import builtin
+from .support import JAVA_WHITESPACE, literal_replace
 
 NS = "interop"
 
@@ -143,7 +144,7 @@ def is_empty(s):
 @method(".isBlank", arity=1, signature="(.isBlank s)", doc="True if s is empty or only whitespace.",
         example=(('(.isBlank " \\t")', "true"),))
 def is_blank(s):
-    return not _s(".isBlank", s).strip(strings.JAVA_WHITESPACE)
+    return not _s(".isBlank", s).strip(JAVA_WHITESPACE)
 
 
 @method(".charAt", arity=2, signature="(.charAt s index)",
@@ -177,7 +178,7 @@ def equals_ignore_case(s, other):
         example=(('(.replace "a.b.c" "." "-")', '"a-b-c"'),))
 def replace(s, target, rep):
     s = _s(".replace", s)
-    return strings._literal_replace(s, _needle(".replace", target), _needle(".replace", rep), -1)
+    return literal_replace(s, _needle(".replace", target), _needle(".replace", rep), -1)
 
 
 @method(".split", arity=(2, 3), signature="(.split s regex), (.split s regex limit)",
@@ -197,7 +198,3 @@ def matches(s, rx):
 
 
 __all__ = ["method"]
-
-
-# Last: strings imports names of this module.
-from . import strings  # noqa: E402

@@ -14,21 +14,19 @@ deterministic (PtcRunner DIV-38).
 """
 from __future__ import annotations
 
-from operator import attrgetter
-
 from .. import messages
 from ..errors import EvalError
 from ..run.feed import fed
-from ..lang.values import MAP_TYPES, MISSING, SET_TYPES, SUSPECT, VECTOR_TYPES, HashMap, KeyedMap, Keyword, PSet, _alternate_keys, assoc_map, conj_vector, freeze, lookup, make_map, map_get, needs_key, pvector, sort_key
+from ..lang.values import MAP_TYPES, MISSING, SET_TYPES, SUSPECT, VECTOR_TYPES, HashMap, KeyedMap, Keyword, PSet, _alternate_keys, assoc_map, conj_vector, freeze, lookup, make_map, map_get, needs_key, pvector
 from .fns import need_fn
 from .registry import builtin
+from .support import sorted_keys
 
 _SMALL_MAP = 16  # dicts up to this size are copied; larger targets become HAMTs
 _SMALL_VECTOR = 32  # a longer vector that assoc changes becomes a persistent vector
 _PVEC = type(pvector())  # the concrete persistent-vector class (pyrsistent's PVector is an ABC)
 _GETTABLE = frozenset({dict, HashMap, KeyedMap, list, tuple, _PVEC, PSet, str, type(None)})
 _FLEXIBLE = (Keyword, str)
-_by_name = attrgetter("name")
 
 
 def _type_error(who, expected, got, signature, swapped=False):
@@ -42,24 +40,6 @@ def _looks_like_key(x) -> bool:
 
 
 # ---------------------------------------------------------------- ordering and key resolution
-
-
-def sorted_keys(m) -> list:
-    """The keys of map m in the documented total order."""
-    ks = list(m.keys())
-    kinds = {type(k) for k in ks}
-    if len(kinds) == 1:
-        kind = kinds.pop()
-        if kind is str or kind is int:
-            return sorted(ks)
-        if kind is Keyword:
-            return sorted(ks, key=_by_name)
-    return sorted(ks, key=sort_key)
-
-
-def sorted_items(m) -> list:
-    """The entries of map m as (key, value) pairs, ordered by key."""
-    return [(k, m[k]) for k in sorted_keys(m)]
 
 
 def resolve_key(m, key):

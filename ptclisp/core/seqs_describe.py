@@ -12,8 +12,8 @@ import math
 
 import regex
 
-from ..lang.formatter import format_value
-from ..lang.values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, lookup, truthy
+from ..lang.printer import format_value
+from ..lang.values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, lookup, truthy, type_name
 from .registry import builtin
 from .seqs_base import ordered
 
@@ -22,23 +22,17 @@ MAX_PATHS, MAX_PATH_VALUES, MAX_EXAMPLES = 300, 10_000, 3
 EXAMPLE_CHARS, DISTINCT_CAP, NUMERIC_STRING_CHARS = 120, 50, 64
 _NUMERIC_STRING = regex.compile(r"[+-]?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?")
 _SCALAR_TYPES = frozenset({"nil", "boolean", "integer", "float", "string", "keyword"})
-_TYPE = {type(None): "nil", bool: "boolean", int: "integer", str: "string", Keyword: "keyword"}
+# the kinds describe names; every other value is "unknown"
+_KINDS = frozenset({"nil", "boolean", "integer", "string", "keyword", "vector", "map", "set",
+                    "function"})
 K = Keyword
 
 
 def _type(v) -> str:
-    t = _TYPE.get(type(v))
-    if t is not None:
-        return t
     if type(v) is float:
         return "nan" if v != v else ("infinity" if math.isinf(v) else "float")
-    if isinstance(v, VECTOR_TYPES):
-        return "vector"
-    if isinstance(v, MAP_TYPES):
-        return "map"
-    if isinstance(v, SET_TYPES):
-        return "set"
-    return "function" if callable(v) else "unknown"
+    name = type_name(v)
+    return name if name in _KINDS else "unknown"
 
 
 def _clip(s: str, limit: int = EXAMPLE_CHARS) -> str:

@@ -21,13 +21,10 @@ from ..lang.values import MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, freeze, i
 from . import regexp
 from .discovery import expose_bare
 from .registry import builtin
-from .support import as_fn, seq
+from .support import JAVA_WHITESPACE, as_fn, charge_text, literal_replace, seq
 from .text import to_str
 
 NS = "clojure.string"
-# Character/isWhitespace: Unicode space separators except the no-break ones, plus controls
-JAVA_WHITESPACE = ("\t\n\u000b\f\r\u001c\u001d\u001e\u001f \u1680\u2000\u2001\u2002\u2003"
-                   "\u2004\u2005\u2006\u2008\u2009\u200a\u2028\u2029\u205f\u3000")
 
 
 def receiver(who: str, s) -> str:
@@ -52,10 +49,6 @@ def index_arg(who: str, x) -> int:
     if type(x) is float and math.isfinite(x):
         return int(x)
     raise EvalError(messages.type_error(who, "an integer index", x), code="type")
-
-
-def charge_text(n: int):
-    budget.charge_size(n, "string")
 
 
 # ---------------------------------------------------------------- predicates
@@ -264,16 +257,10 @@ def _replacement(who: str, rep, match_is_regex: bool):
     raise EvalError(messages.type_error(who, f"{expected} as replacement", rep), code="type")
 
 
-def _literal_replace(s: str, match: str, rep: str, count: int) -> str:
-    hits = s.count(match) if count < 0 else min(s.count(match), count)
-    charge_text(len(s) + hits * (len(rep) - len(match)))
-    return s.replace(match, rep, count)
-
-
 def _replace(who: str, s, match, rep, count: int):
     s = receiver(who, s)
     if type(match) is str:
-        return _literal_replace(s, match, _replacement(who, rep, False), count)
+        return literal_replace(s, match, _replacement(who, rep, False), count)
     rx = regexp.as_regex(who, match)
     return regex_replace(rx, s, _replacement(who, rep, True), count)
 

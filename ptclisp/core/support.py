@@ -1,10 +1,19 @@
-"""Helpers shared by the builtin modules: calling PTC functions, iterating, type errors."""
+"""Helpers shared by the builtin modules: calling PTC functions, iterating, type errors, the
+order of a map's keys, Java's whitespace and literal string replacement."""
 from __future__ import annotations
 
+from operator import attrgetter
+
 from .. import messages
-from ..lang.formatter import int_text  # noqa: F401  (used by json and format)
 from ..errors import EvalError
-from ..lang.values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, as_set, lookup, type_name
+from ..lang.printer import int_text  # noqa: F401  (used by json and format)
+from ..lang.values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, as_set, lookup, sort_key, type_name
+from ..run import budget
+
+# Character/isWhitespace: Unicode space separators except the no-break ones, plus controls
+JAVA_WHITESPACE = ("\t\n\u000b\f\r\u001c\u001d\u001e\u001f \u1680\u2000\u2001\u2002\u2003"
+                   "\u2004\u2005\u2006\u2008\u2009\u200a\u2028\u2029\u205f\u3000")
+_by_name = attrgetter("name")
 
 
 def as_fn(f, who: str = "function"):
@@ -43,6 +52,37 @@ def type_error(who: str, expected: str, got) -> EvalError:
     return EvalError(messages.type_error(who, expected, got), code="type")
 
 
-__all__ = ["as_fn", "seq", "type_error", "Keyword", "type_name"]
+def sorted_keys(m) -> list:
+    """The keys of map m in the documented total order."""
+    ks = list(m.keys())
+    kinds = {type(k) for k in ks}
+    if len(kinds) == 1:
+        kind = kinds.pop()
+        if kind is str or kind is int:
+            return sorted(ks)
+        if kind is Keyword:
+            return sorted(ks, key=_by_name)
+    return sorted(ks, key=sort_key)
+
+
+def sorted_items(m) -> list:
+    """The entries of map m as (key, value) pairs, ordered by key."""
+    return [(k, m[k]) for k in sorted_keys(m)]
+
+
+def charge_text(n: int):
+    """Charge n characters of new text to the run's size budget."""
+    budget.charge_size(n, "string")
+
+
+def literal_replace(s: str, match: str, rep: str, count: int) -> str:
+    """s with `count` (all when negative) occurrences of match replaced by rep, charged."""
+    hits = s.count(match) if count < 0 else min(s.count(match), count)
+    charge_text(len(s) + hits * (len(rep) - len(match)))
+    return s.replace(match, rep, count)
+
+
+__all__ = ["as_fn", "seq", "type_error", "Keyword", "type_name", "sorted_keys", "sorted_items",
+           "charge_text", "literal_replace", "JAVA_WHITESPACE"]
 
 

@@ -15,7 +15,7 @@ import math
 import re
 
 from ..run import budget
-from ..lang import export, formatter
+from ..lang import export, printer
 from .. import messages
 from ..errors import EvalError, LimitExceeded
 from ..lang.values import MAP_TYPES, MISSING, SET_TYPES, Keyword, Symbol, Var, sym
@@ -34,7 +34,7 @@ def _pr(v, max_chars=None) -> str:
     """v printed readably (PTC-Lisp syntax); a text too long to print whole is over the
     run's string limit too (named with its estimated size)."""
     try:
-        return formatter.format_value(v, max_chars=max_chars)
+        return printer.format_value(v, max_chars=max_chars)
     except LimitExceeded as e:
         if e.limit != "export":
             raise
@@ -54,7 +54,7 @@ def _int_str(n: int) -> str:
 
 def _float_str(x: float) -> str:
     if math.isfinite(x):
-        return formatter.format_float(x)
+        return printer.format_float(x)
     if x != x:
         return "NaN"
     return "Infinity" if x > 0 else "-Infinity"

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from ..core.dates import DateTime, Duration, LocalDate
 from ..core.regexp import make_regex
-from ..lang.formatter import format_string, format_value, read_value
+from ..lang.printer import format_string, format_value
+from ..lang.data_reader import read_value
 from .. import messages
 from .signatures import parse as parse_signature
 from ..lang.values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, PSet, Symbol, Var, freeze, make_map

@@ -15,7 +15,7 @@ import re
 
 import attrs
 
-from ..lang import formatter
+from ..lang import printer
 from .. import messages
 from ..lang.values import MAP_TYPES, VECTOR_TYPES, Keyword, type_name
 
@@ -197,7 +197,7 @@ def _norm(key) -> str | None:
 def _describe(v) -> str:
     if v is None:
         return "nil"
-    return f"{type_name(v)} {formatter.format_value(v, max_chars=40)}"
+    return f"{type_name(v)} {printer.format_value(v, max_chars=40)}"
 
 
 def _join(path: str, step) -> str:

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 
 import attrs
 
-from ..lang import formatter
+from ..lang import printer
 from .. import messages
 from . import signatures as S
 
@@ -136,7 +136,7 @@ class Tool:
         """An example call with the required parameters (or the first) and example values of
         their types, e.g. `(tool/search {:query "text"})`."""
         shown = self.required or self.params[:1]
-        inner = " ".join(f":{p.name} {formatter.format_value(S.example_value(p.type))}" for p in shown)
+        inner = " ".join(f":{p.name} {printer.format_value(S.example_value(p.type))}" for p in shown)
         return f"(tool/{self.name} {{{inner}}})" if inner else f"(tool/{self.name})"
 
 

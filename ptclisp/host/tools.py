@@ -35,7 +35,7 @@ from . import signatures as S
 from ..sandbox import watchdog
 from ..core.dates import DateTime, LocalDate
 from ..errors import LimitExceeded, PtcError, ToolError
-from ..lang.formatter import cut_text, format_value
+from ..lang.printer import cut_text, format_value
 from .cache import MISS, ToolCache
 from .tooldef import Tool, as_tools, kebab
 from ..lang.values import MAP_TYPES, SET_TYPES, SUSPECT, VECTOR_TYPES, Keyword, PSet, PVector, Symbol, freeze, make_map

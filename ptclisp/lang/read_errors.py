@@ -1,7 +1,7 @@
 """The reader's errors: spans for offsets, and why a piece of text does not read.
 
 Every problem the reader finds is a ReadError built here, with a span, a hint and a message
-from messages.py; `bad_token` explains text no terminal matches, as specifically as it can
+from the messages package; `bad_token` explains text no terminal matches, as specifically as it can
 (an invisible character, unsupported Clojure syntax, a malformed number or escape).
 """
 from __future__ import annotations

@@ -8,7 +8,7 @@ programs, including which inputs they reject):
 - `read_with_lark` (ptclisp/lang/reader_lark.py), the reference: Lark's LALR parser building forms
   in its rule callbacks.
 Both share the token converters, the collection checks and the error texts; every problem is a
-ReadError with a span, a hint and a message from messages.py. They name the same error except
+ReadError with a span, a hint and a message from the messages package. They name the same error except
 when two problems touch: Lark lexes the next token before it closes a collection, so in
 `{:a 1 :a 2}é` it reports the bad token and the fast reader the duplicate key.
 Only the reference imports lark: `import ptclisp` never loads it.

@@ -18,6 +18,7 @@ import math
 
 import immutables
 
+from .. import errors, messages
 from .hashing import SUSPECT, KeyedMap, PSet, PVector, freeze, hkey, make_map, needs_key, pvector
 
 __all__ = [
@@ -371,7 +372,6 @@ def dissoc_map(m, key):
 # numbers < nil, booleans, keywords and symbols (by name, as atoms: false < nil < true)
 #         < functions and other values < maps and sets < vectors < strings.
 # So (< 1 nil) is true and (sort [nil 2 "a" 1]) is [1 2 nil "a"].
-_NIL_FALSE_TRUE = {type(None): "nil", bool: None}
 
 
 def sort_key(v):
@@ -437,7 +437,3 @@ def type_name(v) -> str:
 def is_nan(v) -> bool:
     """True for ##NaN."""
     return type(v) is float and math.isnan(v)
-
-
-# Last: messages imports the formatter, which imports names of this module.
-from .. import errors, messages  # noqa: E402

@@ -28,8 +28,8 @@ from collections.abc import Mapping, Set
 from itertools import islice
 
 from ..host import signatures as S
-from ..lang.formatter import format_string, render_value
-from ..lang.values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword
+from ..lang.printer import format_string, render_value
+from ..lang.values import MAP_TYPES, VECTOR_TYPES, Keyword, type_name
 from . import messages as M
 
 __all__ = ["context_message", "tool_inventory", "data_inventory", "memory_inventory",
@@ -128,22 +128,17 @@ def tool_inventory(tools) -> str:
     return "\n".join(lines)
 
 
+_SIZED = {"vector": "list", "map": "map", "set": "set"}  # labelled with their size
+
+
 def _label(v) -> str:
     """integer, float, string, boolean, nil, keyword, list[n], map[n], set[n] or the type."""
-    if v is None:
-        return "nil"
-    t = type(v)
-    simple = {bool: "boolean", int: "integer", float: "float", str: "string", Keyword: "keyword"}
-    if t in simple:
-        return simple[t]
-    for types, name in ((MAP_TYPES, "map"), (VECTOR_TYPES, "list"), (SET_TYPES, "set")):
-        if isinstance(v, types):
-            return f"{name}[{len(v)}]"
-    if isinstance(v, Mapping):
-        return f"map[{len(v)}]"
-    if isinstance(v, Set):
-        return f"set[{len(v)}]"
-    return getattr(t, "ptc_type_name", None) or ("function" if callable(v) else "value")
+    name = type_name(v)
+    if name in _SIZED:
+        return f"{_SIZED[name]}[{len(v)}]"
+    if isinstance(v, (Mapping, Set)):
+        return f"{'map' if isinstance(v, Mapping) else 'set'}[{len(v)}]"
+    return "value" if name in ("symbol", "var") else name
 
 
 def _sample(v) -> str:

@@ -14,7 +14,7 @@ Every text cut says what was cut: `(2/5)` items, `(10/21 chars)`.
 """
 from __future__ import annotations
 
-from ..lang.formatter import cut_text, format_float, format_string, render_value
+from ..lang.printer import cut_text, format_float, format_string, render_value
 from ..lang.values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, PSet, make_map, sort_key
 from . import messages as M
 from .repair import diagnose

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 
-from ..lang.formatter import render_value
+from ..lang.printer import render_value
 from ..lang.values import equal
 from . import messages as M
 from .feedback import cut_text

@@ -22,7 +22,7 @@ import json
 import logging
 import re
 
-from ..lang.formatter import format_value
+from ..lang.printer import format_value
 from ..host.cache import canonical_args
 from ..errors import PtcError
 from ..host.tools import NotData, from_python, to_python

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 from ..errors import LimitExceeded, ReadError
-from ..lang.formatter import format_value
+from ..lang.printer import format_value
 from . import messages as M
 from .envelope import error_feedback, execution_feedback
 from .feedback import format_error_for_llm

@@ -241,9 +241,11 @@ _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # threads and waits on them. host.tools is in: it checks and converts a call's data; the host
 # call itself is kept out by `enter_host`.
 INTERRUPTIBLE = (
-    "errors", "messages",
+    "errors", "messages.__init__", "messages.analyze", "messages.cli", "messages.common",
+    "messages.host", "messages.library", "messages.limits", "messages.read", "messages.shown",
+    "messages.tools",
     "lang.source", "lang.forms", "lang.values", "lang.hashing", "lang.reader", "lang.read_errors",
-    "lang.reader_lark", "lang.formatter", "lang.pretty", "lang.export",
+    "lang.reader_lark", "lang.printer", "lang.data_reader", "lang.pretty", "lang.export",
     "compile.ast", "compile.analyzer", "compile.scopes", "compile.specials", "compile.macros",
     "run.evaluator", "run.common", "run.functions", "run.patterns", "run.comprehension",
     "run.budget", "run.feed",

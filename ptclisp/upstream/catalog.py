@@ -6,7 +6,7 @@ import json
 
 import attrs
 
-from ..lang.formatter import format_value
+from ..lang.printer import format_value
 from . import messages as M
 
 INLINE_MAX_TOOLS = 40  # above this many tools the catalog becomes a discovery hint

@@ -12,7 +12,7 @@ from ptclisp import messages
 from ptclisp.core.dates import DateTime, Duration, LocalDate, parse_temporal
 from ptclisp.core.json_ns import MAX_DEPTH, generate_string, parse_json
 from ptclisp.core.sets import intersection, join, union
-from ptclisp.lang.formatter import format_value
+from ptclisp.lang.printer import format_value
 from ptclisp.lang.values import Keyword, compare, equal
 
 

@@ -13,7 +13,8 @@ from hypothesis import given, settings, strategies as st
 from ptclisp.run import budget
 from ptclisp import messages
 from ptclisp.core import CORE
-from ptclisp.core.maps import resolve_key, sorted_items, sorted_keys, twin_of
+from ptclisp.core.maps import resolve_key, twin_of
+from ptclisp.core.support import sorted_items, sorted_keys
 from ptclisp.errors import EvalError, LimitExceeded
 from ptclisp.session import Limits
 from ptclisp.lang.values import HashMap, Keyword, kw, sort_key

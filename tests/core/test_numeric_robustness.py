@@ -12,7 +12,7 @@ from pyrsistent import pvector
 
 from ptclisp.core import REGISTRY
 from ptclisp.errors import PtcError
-from ptclisp.lang.formatter import RegexLiteral
+from ptclisp.lang.data_reader import RegexLiteral
 from ptclisp.lang.values import Symbol, kw
 
 EXAMPLES = int(os.environ.get("PTCLISP_FUZZ_EXAMPLES", "150"))

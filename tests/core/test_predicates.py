@@ -7,7 +7,7 @@ import immutables
 from pyrsistent import pvector
 
 from ptclisp.core import resolve
-from ptclisp.lang.formatter import RegexLiteral
+from ptclisp.lang.data_reader import RegexLiteral
 from ptclisp.lang.values import Symbol, kw
 
 

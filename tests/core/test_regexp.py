@@ -10,7 +10,8 @@ from ptclisp import messages
 from ptclisp.core import regexp
 from ptclisp.core.regexp import Regex, expansion, java_split, make_regex, translate
 from ptclisp.errors import EvalError
-from ptclisp.lang.formatter import RegexLiteral, format_value
+from ptclisp.lang.printer import format_value
+from ptclisp.lang.data_reader import RegexLiteral
 
 
 @pytest.mark.parametrize("java, ours", [

@@ -502,7 +502,7 @@ def _seq_examples():
 @pytest.mark.parametrize("source,expected", list(_seq_examples()))
 def test_registry_examples_run(source, expected):
     import ptclisp
-    from ptclisp.lang.formatter import read_value
+    from ptclisp.lang.data_reader import read_value
     result = ptclisp.run(source)
     assert result.error is None, result.error and result.error.render()
     assert equal(result.value, read_value(expected))

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 import ptclisp
 from ptclisp import messages
 from ptclisp.core import CORE, REGISTRY
-from ptclisp.core.strings import JAVA_WHITESPACE, join, split, split_lines, subs
+from ptclisp.core.strings import join, split, split_lines, subs
+from ptclisp.core.support import JAVA_WHITESPACE
 
 
 def run(src, **limits):

@@ -11,7 +11,7 @@ from ptclisp.run import budget
 from ptclisp import messages
 from ptclisp.core import resolve
 from ptclisp.errors import EvalError, LimitExceeded
-from ptclisp.lang.formatter import RegexLiteral
+from ptclisp.lang.data_reader import RegexLiteral
 from ptclisp.lang.values import Keyword, Symbol, Var, kw
 
 

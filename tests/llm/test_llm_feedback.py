@@ -8,7 +8,7 @@ from ptclisp.llm import (
     NoCodeFound, cut_text, format_error_for_llm, format_execution_result, format_result, parse,
     truncate_for_history,
 )
-from ptclisp.lang.formatter import format_value
+from ptclisp.lang.printer import format_value
 from ptclisp.lang.source import Span
 from ptclisp.lang.values import is_set, kw
 

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ptclisp.errors import EvalError, ReadError
-from ptclisp.lang.formatter import format_value
+from ptclisp.lang.printer import format_value
 from ptclisp.llm import (
     ExtractionError, diagnose, format_error_for_llm, format_execution_result, format_result,
     memory_feedback, parse, truncate_for_history, wrap,

@@ -30,7 +30,7 @@ import attrs
 
 import ptclisp
 from ptclisp.lang import values as V
-from ptclisp.lang.formatter import read_value
+from ptclisp.lang.data_reader import read_value
 
 from casefile import blocks  # the case files' own block splitter (tests/ is on sys.path)
 

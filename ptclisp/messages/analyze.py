@@ -1,0 +1,220 @@
+"""Texts of the analyzer and the evaluator: special forms, names, tools, destructuring, habits."""
+from __future__ import annotations
+
+
+HINT_NOT_CALLABLE = "only functions, keywords, maps and sets can be called: check the first item of the list"
+
+
+# ---------------------------------------------------------------- analyzer and evaluator
+
+
+def several_problems(items) -> str:
+    return f"{len(items)} problems: " + "; ".join(items)
+
+
+def got_args(n: int) -> str:
+    return f"got {n} argument" + ("" if n == 1 else "s")
+
+
+def bad_shape(name: str, shape: str, got: str) -> str:
+    return f"{name} expects {shape}, {got}"
+
+
+def usage(signature: str) -> str:
+    return f"usage: {signature}"
+
+
+def unsupported_form(text: str) -> str:
+    return f"cannot evaluate this form: {text}"
+
+
+def macro_as_value(name: str) -> str:
+    return f"Can't take value of a macro: {name}"
+
+
+HINT_MACRO_VALUE = "special forms like and/or/if cannot be passed as functions; wrap them: #(and %1 %2)"
+
+
+def unknown_member(ns: str, name: str, members) -> str:
+    members = list(members)
+    shown = ", ".join(members[:40]) + (" ..." if len(members) > 40 else "")
+    return f"No such function {ns}/{name}. {ns} has: {shown}"
+
+
+def unknown_method(name: str) -> str:
+    return f"Unsupported method: {name}"
+
+
+HINT_METHODS = ("supported methods: .indexOf .lastIndexOf .substring .toUpperCase .toLowerCase "
+                ".startsWith .endsWith .contains .length and the date methods; "
+                "prefer the clojure.string functions")
+DOT_FORM = "the (. object method) form is not supported"
+
+
+def unknown_tool(name: str) -> str:
+    return f"Unknown tool: tool/{name}"
+
+
+def available_tools(names) -> str:
+    names = list(names)
+    if not names:
+        return "no tools are available in this context"
+    return "available tools: " + ", ".join(f"tool/{n}" for n in names)
+
+
+def unknown_data(name: str) -> str:
+    """data/name where the session's data has no such key."""
+    return f"Unknown data: data/{name} is not a key of the data"
+
+
+def available_data(names, limit: int = 12) -> str:
+    """The data keys a program can read, when none is near the name it used."""
+    names = list(names)
+    if not names:
+        return "the data is empty: no data/ names are available"
+    more = f" and {len(names) - limit} more" if len(names) > limit else ""
+    return "available data: " + ", ".join(f"data/{n}" for n in names[:limit]) + more
+
+
+def api_not_data(value) -> str:
+    """Session(data=...) given something other than a map."""
+    return (f"data must be a mapping of names to values (read as data/name), "
+            f"got {type(value).__name__}")
+
+
+EMPTY_LIST = "an empty list () cannot be evaluated"
+QUOTED_COLLECTION = "quoted lists and collections are not supported"
+HINT_QUOTED_COLLECTION = "use a vector literal [1 2 3] instead of '(1 2 3)"
+
+
+def bad_regex(pattern: str) -> str:
+    return f'invalid regex #"{pattern}"'
+
+
+NEEDS_BINDING_VECTOR = "the bindings must be a vector: [name value ...]"
+NEEDS_ONE_BINDING = "the binding must be a vector of one name and one value: [name expr]"
+NEEDS_PARAMS = "the parameters must be a vector: [x y]"
+
+
+def odd_bindings(name: str) -> str:
+    return f"{name} requires an even number of forms in its binding vector"
+
+
+HINT_ODD_BINDINGS = "bindings come in pairs: [name1 value1 name2 value2]"
+ODD_COND = "requires an even number of test/expression forms"
+RECUR_OUTSIDE = "recur can only be used inside loop or fn"
+RECUR_NOT_TAIL = "Can only recur from tail position"
+HINT_RECUR = "make recur the last expression evaluated in the loop or fn body"
+
+
+def recur_arity(expected: int, got: int) -> str:
+    return f"Mismatched argument count to recur, expected: {expected} args, got: {got}"
+
+
+def too_many_steps(name: str, n: int, limit: int) -> str:
+    return f"{name} has {n} steps, over the limit of {limit}"
+
+
+HINT_TOO_MANY_STEPS = "process a collection with map, reduce or loop instead of writing out each step"
+BAD_AMPERSAND = "& must be followed by exactly one binding name at the end"
+
+
+def bad_pattern(text: str) -> str:
+    return f"unsupported binding form: {text}"
+
+
+HINT_PATTERN = ("bind a name, a vector pattern [a b & rest] or a map pattern "
+                "{:keys [a b] :or {a 0} :as m}")
+MULTI_ARITY = "multi-arity functions are not supported"
+HINT_MULTI_ARITY = "define one arity and use & rest for optional arguments"
+NESTED_SHORT_FN = "Nested #()s are not allowed"
+HINT_NESTED_SHORT_FN = "use (fn [x] ...) for the inner function"
+EMPTY_SHORT_FN = "#() needs a body"
+
+
+def reserved_name(name: str) -> str:
+    return f"cannot redefine {name}"
+
+
+CASE_CONSTANT = "case test values must be constants (keywords, strings, numbers, nil, booleans)"
+HINT_CASE_CONSTANT = "use cond or condp to test computed values"
+
+
+def bad_for_modifier(name: str, form: str) -> str:
+    return f"unknown {form} modifier :{name} (use :let, :when or :while)"
+
+
+HINT_DEF_ORDER = "def the name before using it, or check that the def ran"
+
+
+def cannot_destructure(type_name: str, as_what: str) -> str:
+    return f"cannot destructure a {type_name} as a {as_what}"
+
+
+def odd_keyword_args(n: int) -> str:
+    return f"keyword arguments must come in pairs, got {n} values"
+
+
+def limit_source(n: int, limit: int) -> str:
+    return f"program too long: {n} characters, over the limit of {limit}"
+
+
+def limit_tool_calls(n: int) -> str:
+    return f"tool call limit exceeded: more than {n} tool calls"
+
+
+HINT_TOOL_CALLS = "batch work into fewer tool calls, or process fewer items"
+
+
+def tool_failed(name: str, exc) -> str:
+    text = str(exc).strip() or "the tool failed"
+    if len(text) > 300:
+        text = text[:297] + "..."
+    return f"tool/{name} failed: {text}"
+
+
+def tool_failed_quietly(name: str, kind: str) -> str:
+    return f"tool/{name} failed ({kind})"
+
+
+def tool_positional(name: str) -> str:
+    return f"tool/{name} takes named arguments: a map or keyword/value pairs"
+
+
+HINT_TOOL_ARGS = "call tools as (tool/name {:key value}) or (tool/name :key value)"
+
+# habits from other languages -> what to write instead
+HABITS = {
+    "len": "use count: (count coll)",
+    "length": "use count: (count coll)",
+    "size": "use count: (count coll)",
+    "None": "use nil",
+    "null": "use nil",
+    "undefined": "use nil",
+    "True": "use true",
+    "False": "use false",
+    "lambda": "use fn: (fn [x] (* x 2)) or #(* % 2)",
+    "def": "use defn to define functions: (defn name [args] body)",
+    "print": "use println",
+    "append": "use conj: (conj coll x)",
+    "push": "use conj: (conj coll x)",
+    ".map": "use map: (map f coll)",
+    ".filter": "use filter: (filter f coll)",
+    ".length": "use count: (count coll)",
+    "elif": "use cond: (cond test1 expr1 test2 expr2 :else default)",
+    "else": "use :else inside cond",
+    "return!": "use (return value)",
+    "lower": "use clojure.string/lower-case",
+    "upper": "use clojure.string/upper-case",
+    "sorted": "use sort or sort-by",
+    "sum!": "use (reduce + coll) or (sum coll)",
+    "letfn": "use let with fn values, or defn",
+    "try": "try/catch is not supported: check values with if, nil? and some?",
+    "throw": "use (fail value) to end the program as failed",
+    "atom": "mutable state is not supported: use def, loop/recur or reduce",
+    "swap!": "mutable state is not supported: use def, loop/recur or reduce",
+    "reset!": "mutable state is not supported: use def",
+    "set!": "mutable state is not supported: use def, let or loop/recur",
+    "in": "to test membership use (contains? #{1 2} x) for sets and map keys, or (some #{x} coll)",
+    "includes": "use (contains? coll k) for keys, (some #{x} coll) for values, str/includes? for text",
+}

@@ -1,0 +1,63 @@
+"""Texts of the host API: saved sessions, Session arguments, data= at the door."""
+from __future__ import annotations
+
+
+# ---------------------------------------------------------------- saved sessions (saving.py)
+
+
+def save_place(where: str, value: str) -> str:
+    """One value that cannot be saved, and where it is."""
+    return f"{where} holds {value}"
+
+
+def save_not_data(places) -> str:
+    """A session with values that are not data (functions...)."""
+    return ("cannot save the session: only data can be saved, but " + "; ".join(places)
+            + ". Redefine these as data, or drop them, before saving.")
+
+
+SAVED_NOT_SESSION = "not a saved ptclisp session (no {:format \"ptclisp-session\"} map)"
+
+
+def saved_version(got, want: int) -> str:
+    """A saved session of another format version."""
+    return f"saved session version {got!r} is not supported (this ptclisp reads version {want})"
+
+
+def api_not_saved_text(value) -> str:
+    """Session.load given something other than text."""
+    return f"Session.load expects the text Session.save returned, got {type(value).__name__}"
+
+
+# ---------------------------------------------------------------- host API misuse (session.py)
+
+
+def api_not_limits(value) -> str:
+    return f"limits must be a ptclisp.Limits, got {type(value).__name__}"
+
+
+SESSION_BUSY = ("Session is already running a program: a Session runs one program at a time "
+                "(use one Session per conversation, or wait for its run to end)")
+
+
+def api_not_source(value) -> str:
+    return f"a program is a str of PTC-Lisp source, got {type(value).__name__}"
+
+
+# ---------------------------------------------------------------- data= at the door (#16, #19)
+
+
+def api_data_not_data(name: str | None, keys, type_name: str) -> str:
+    """Session(data=...) holding something that is not data: data/NAME, then the keys down to
+    it (as Lisp text), and its Python type."""
+    where = f"data/{name}" if name is not None else "data"
+    if keys:
+        where = f"(get-in {where} [{' '.join(keys)}])"
+    return (f"{where} holds a Python {type_name}, which is not data: data= holds maps, lists, "
+            f"strings, numbers, booleans, None, dates and Decimals; convert it first")
+
+
+API_DATA_TOO_DEEP = "data= is nested too deeply to be read as data"
+
+
+ISOLATION_BAD_DISCOVERY = "the isolated worker sent a malformed upstream discovery request"
