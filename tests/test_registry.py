@@ -22,7 +22,7 @@ from casefile import strict_equal
 from ptclisp.core import CORE, REGISTRY, resolve
 from ptclisp.lang.formatter import format_value, read_value
 from ptclisp.compile.macros import MACROS
-from ptclisp.compile.specials import SPECIALS
+from ptclisp.compile.special_forms import SPECIALS
 
 DATA = Path(__file__).parent / "data"
 
