@@ -25,7 +25,7 @@ from . import rt
 from . import inline
 from . import fusion
 from ..run import patterns
-from ..run.common import CONVERTED, RECUR
+from ..run.common import CONVERTED, RECUR, builtin_error, call_error, unbound
 from ..core.support import as_fn
 from ..errors import PtcError
 from ..lang.values import MISSING, Keyword, lookup
@@ -58,7 +58,7 @@ class Emitter:
         self.ns.update({
             "g_ctx": compiler.ctx, "g_M": MISSING, "g_lookup": lookup, "g_as_fn": as_fn,
             "g_RECUR": RECUR, "g_CATCH": (PtcError, *CONVERTED),
-            "g_fix": rt.fix, "g_call_fix": rt.call_fix, "g_unbound": rt.unbound,
+            "g_fix": builtin_error, "g_call_fix": call_error, "g_unbound": unbound,
             "g_case_index": rt.case_index, "g_checkpoint": rt.checkpoint, "g_SQ": rt.SQRT_INT63,
         })
         self.names = itertools.count()

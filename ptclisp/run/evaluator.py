@@ -13,7 +13,7 @@ from .. import messages
 from ..compile import ast as A, special_forms
 from ..core.support import as_fn
 from ..errors import EvalError, PtcError
-from .common import CONVERTED, RECUR, dynamic_error, python_error
+from .common import CAUGHT, CONVERTED, RECUR, builtin_error, call_error, python_error, unbound
 from .. import specials  # noqa: F401  (fills special_forms' tables: the forms' closures)
 from ..lang.values import MISSING, SUSPECT, PSet, freeze, hkey, lookup, make_map
 
@@ -56,10 +56,8 @@ def call_value(f, args, span=None, form=None):
     if callable(f):
         try:
             return f(*args)
-        except PtcError as e:
-            raise e.with_span(span, form)
-        except CONVERTED as exc:
-            raise dynamic_error(exc, f, args).with_span(span, form) from None
+        except CAUGHT as exc:
+            raise call_error(exc, f, args, span, form) from None
     return as_fn(f)(*args)
 
 
@@ -90,12 +88,7 @@ class Compiler:
 
         def get(fr):
             v = ctx.memory.get(name, MISSING)
-            if v is MISSING:
-                v = fallback
-                if not callable(v):
-                    raise EvalError(messages.unresolved(name), code="unbound", span=span,
-                                    hint=messages.HINT_DEF_ORDER)
-            return v
+            return unbound(name, fallback, span) if v is MISSING else v
         return get
 
     def data(self, node):
@@ -167,10 +160,8 @@ class Compiler:
                 x = a0(fr)
                 try:
                     return fn(x)
-                except PtcError as e:
-                    raise e.with_span(span, form)
-                except CONVERTED as exc:
-                    raise python_error(exc, name, (x,)).with_span(span, form) from None
+                except CAUGHT as exc:
+                    raise builtin_error(exc, name, (x,), span, form) from None
             return call1
         if n == 2:
             a0, a1 = args
@@ -180,20 +171,16 @@ class Compiler:
                 y = a1(fr)
                 try:
                     return fn(x, y)
-                except PtcError as e:
-                    raise e.with_span(span, form)
-                except CONVERTED as exc:
-                    raise python_error(exc, name, (x, y)).with_span(span, form) from None
+                except CAUGHT as exc:
+                    raise builtin_error(exc, name, (x, y), span, form) from None
             return call2
 
         def call(fr):
             vals = [a(fr) for a in args]
             try:
                 return fn(*vals)
-            except PtcError as e:
-                raise e.with_span(span, form)
-            except CONVERTED as exc:
-                raise python_error(exc, name, vals).with_span(span, form) from None
+            except CAUGHT as exc:
+                raise builtin_error(exc, name, vals, span, form) from None
         return call
 
     def keyword_call(self, node):
@@ -210,14 +197,6 @@ class Compiler:
         args = [self.compile(a) for a in node.args]
         span, form = node.span, node.form
 
-        def fail(exc, f, vals):
-            if isinstance(exc, PtcError):
-                return exc.with_span(span, form)
-            if callable(f):
-                return dynamic_error(exc, f, vals).with_span(span, form)
-            return EvalError(messages.wrong_arity(len(vals), messages.show_value(f)),
-                             code="arity", span=span, form=form)
-
         if len(args) == 1:
             a0 = args[0]
 
@@ -226,8 +205,8 @@ class Compiler:
                 x = a0(fr)
                 try:
                     return f(x) if callable(f) else as_fn(f)(x)
-                except (PtcError, *CONVERTED) as exc:
-                    raise fail(exc, f, (x,)) from None
+                except CAUGHT as exc:
+                    raise call_error(exc, f, (x,), span, form) from None
             return call1
 
         def run(fr):
@@ -235,8 +214,8 @@ class Compiler:
             vals = [a(fr) for a in args]
             try:
                 return f(*vals) if callable(f) else as_fn(f)(*vals)
-            except (PtcError, *CONVERTED) as exc:
-                raise fail(exc, f, vals) from None
+            except CAUGHT as exc:
+                raise call_error(exc, f, vals, span, form) from None
         return run
 
     def tool_call(self, node):
