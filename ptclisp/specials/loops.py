@@ -1,14 +1,20 @@
-"""Looping special forms: loop and recur, for and doseq."""
+"""Looping special forms: loop and recur, for and doseq, dotimes."""
 from __future__ import annotations
+
+import math
+
+import attrs
 
 from ..compile import ast as A
 from ..compile.bindings import binding_vector, pattern
 from ..compile.special_forms import shape_error, special
+from ..core.numbers import number_type_error
 from ..errors import LimitExceeded
 from ..jit import codegen
 from ..jit.codegen import NeedsFrame
 from ..lang import forms as F
 from .. import messages
+from ..lang.source import Span
 from ..lang.values import Keyword
 from ..run import comprehension
 from ..run.common import RECUR
@@ -188,3 +194,77 @@ def _clause(an, k, v, name):
         an.fail(messages.bad_for_modifier(kv.name, name), k)
     node = an.form(v)
     return ("bind", pattern(an, k), node)
+
+
+@attrs.define(slots=True)
+class DoTimes:
+    """`(dotimes [name n] body*)`: body with name bound to 0 .. n-1; nil."""
+
+    pattern: object
+    count: object
+    body: object
+    span: Span | None = attrs.field(default=None, eq=False, repr=False)
+
+
+@special("dotimes", "(dotimes [name n] body*)", node=DoTimes)
+class DoTimesForm:
+    def analyze(an, f, tail):
+        if len(f.items) < 2 or type(f.items[1]) is not F.Vector or len(f.items[1].items) != 2:
+            shape_error(an, f, messages.NEEDS_ONE_BINDING)
+        name, count = f.items[1].items
+        count_node = an.form(count)
+        scope = an.scope
+        scope.blocks.append({})
+        saved = scope.recur_arity
+        scope.recur_arity = None  # recur cannot jump out of a dotimes body
+        try:
+            bound = pattern(an, name)
+            body = an.body(f.items[2:], False)
+        finally:
+            scope.recur_arity = saved
+            scope.blocks.pop()
+        return DoTimes(bound, count_node, body, span=f.span)
+
+    def closure(compiler, node):
+        bind, count = compile_pattern(node.pattern, compiler), compiler.compile(node.count)
+        body, ctx, span = compiler.compile(node.body), compiler.ctx, node.span
+
+        def run(fr):
+            n, i = times(count(fr), span), 0
+            b = ctx.budget
+            while i < n:
+                b.countdown -= 1
+                if b.countdown <= 0:
+                    try:
+                        b.checkpoint()
+                    except LimitExceeded as e:
+                        raise e.with_span(span, None)
+                bind(fr, i)
+                body(fr)
+                i += 1
+            return None
+        return run
+
+    def emit(em, node, d):
+        n, i = em.temp(), em.temp()
+        span = em.bind(node.span)
+        em.emit(d, f"{n} = {em.bind(times, 'g_times')}({em.expr(node.count, d)}, {span})")
+        em.emit(d, f"{i} = 0")
+        em.emit(d, "g_b = g_ctx.budget")
+        em.emit(d, f"while {i} < {n}:")
+        em.emit(d + 1, "g_b.countdown = g_b.countdown - 1")
+        em.emit(d + 1, "if g_b.countdown <= 0:")
+        em.emit(d + 2, f"g_checkpoint(g_b, {span})")
+        em.bind_pattern(node.pattern, i, d + 1)
+        em.expr(node.body, d + 1)
+        em.emit(d + 1, f"{i} = {i} + 1")
+        return "None"
+
+
+def times(n, span):
+    """dotimes' count as Clojure's (long n) makes it: floats truncated, NaN 0, infinity kept."""
+    if type(n) is int:
+        return n
+    if type(n) is float:
+        return 0 if n != n else (int(n) if math.isfinite(n) else n)
+    raise number_type_error("dotimes", n, "a number").with_span(span, None)
