@@ -11,6 +11,7 @@ from ..lang.values import Keyword, freeze
 
 
 def _sym(form) -> bool:
+    """True for a symbol without a namespace."""
     return type(form) is F.Sym and form.ns is None
 
 
@@ -42,6 +43,7 @@ def pattern(an, form):
 
 
 def vector_pattern(an, form):
+    """[a b & rest :as all]: items, an optional rest pattern and an optional :as name."""
     items, rest, as_slot = [], None, None
     xs = list(form.items)
     i = 0
@@ -70,6 +72,7 @@ _KEYS, _STRS, _AS, _OR, _SYMS = (Keyword("keys"), Keyword("strs"), Keyword("as")
 
 
 def map_pattern(an, form):
+    """{:keys [a] :strs [b] :syms [c] :or {a 1} :as m, x :key}: entries with their defaults."""
     pairs = list(zip(form.items[0::2], form.items[1::2]))
     defaults = {}
     for k, v in pairs:
@@ -105,6 +108,7 @@ def map_pattern(an, form):
 
 
 def _binding_name(an, x, form) -> str:
+    """A name in :keys/:strs/:syms: a symbol or a keyword."""
     if type(x) is F.Sym:
         return x.name
     if type(x) is F.Lit and type(x.value) is Keyword:
