@@ -1,8 +1,8 @@
 """Analyzer: forms -> checked AST nodes.
 
-Special forms come from the table in `special_forms.py` (declared in ptclisp/specials/), macros (threading, cond, when...) from
-`macros.py`. Every unknown symbol and unknown tool is collected and reported at once, before
-anything runs.
+Special forms come from the table in `special_forms.py` (declared in ptclisp/specials/), macros
+(threading, cond, when...) from `macros.py`. Every unknown symbol and unknown tool is collected
+and reported at once, before anything runs.
 """
 from __future__ import annotations
 

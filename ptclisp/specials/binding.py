@@ -13,6 +13,8 @@ from .loops import bind_pairs
 
 @special("let", "(let [binding value ...] body*)", node=A.Let)
 class Let:
+    """Its body with locals bound (destructured) in order."""
+
     def analyze(an, f, tail):
         pairs = binding_vector(an, f)
         scope = an.scope
@@ -51,6 +53,8 @@ class Let:
 @special("def", "(def name docstring? value)", "defonce", "(defonce name docstring? value)",
          node=A.Def)
 class Def:
+    """A name in the user namespace (memory); defonce only when unbound."""
+
     def analyze(an, f, tail):
         items = f.items[1:]
         if len(items) == 3 and type(items[1]) is F.Lit and type(items[1].value) is str:

@@ -12,6 +12,8 @@ from ..lang.values import Symbol, hkey
 
 @special("if", "(if test then else?)", node=A.If)
 class If:
+    """The branch its test picks; nil when false and no else."""
+
     def analyze(an, f, tail):
         if not 3 <= len(f.items) <= 4:
             shape_error(an, f)
@@ -52,6 +54,8 @@ class If:
 
 @special("do", "(do expr*)", node=A.Do)
 class Do:
+    """Its forms in order; the last one's value."""
+
     def analyze(an, f, tail):
         return an.body(f.items[1:], tail)
 
@@ -92,6 +96,8 @@ def _emit_and_or(em, node, d):
 
 @special("and", "(and expr*)", node=A.And)
 class And:
+    """The first false value, else the last (true when empty)."""
+
     def analyze(an, f, tail):
         return A.And(_items(an, f, tail)) if len(f.items) > 1 else A.Const(True)
 
@@ -112,6 +118,8 @@ class And:
 
 @special("or", "(or expr*)", node=A.Or)
 class Or:
+    """The first true value, else the last (nil when empty)."""
+
     def analyze(an, f, tail):
         return A.Or(_items(an, f, tail)) if len(f.items) > 1 else A.Const(None)
 
@@ -132,6 +140,8 @@ class Or:
 
 @special("quote", "(quote form)")
 class Quote:
+    """Its form unevaluated: a symbol or a literal."""
+
     def analyze(an, f, tail):
         if len(f.items) != 2:
             shape_error(an, f)
@@ -140,6 +150,8 @@ class Quote:
 
 @special("case", "(case expr value result ... default?)", node=A.Case)
 class Case:
+    """The result whose constant equals the value (a table lookup), else the default."""
+
     def analyze(an, f, tail):
         if len(f.items) < 2:
             shape_error(an, f)
@@ -195,6 +207,8 @@ def _case_constant(an, form):
 
 @special("return", "(return value)", "fail", "(fail value)", node=A.Signal)
 class Signal:
+    """Ends the program: return with a value, fail with a failure."""
+
     def analyze(an, f, tail):
         if len(f.items) > 2:
             shape_error(an, f)

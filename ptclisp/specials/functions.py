@@ -24,6 +24,8 @@ def _named(form) -> bool:
 
 @special("fn", "(fn name? [params*] body*)", node=A.Fn)
 class Fn:
+    """A function value: params, rest, body and the values it captures."""
+
     def analyze(an, f, tail):
         items = list(f.items[1:])
         name = items.pop(0).name if items and _named(items[0]) else None
@@ -35,6 +37,8 @@ class Fn:
 
 @special("defn", "(defn name docstring? [params*] body*)")
 class Defn:
+    """(def name (fn name [params*] body*)), the docstring and attribute map skipped."""
+
     def analyze(an, f, tail):
         items = list(f.items[1:])
         if not items or not _named(items[0]):

@@ -34,6 +34,8 @@ def _args(an, f, n: int):
 
 @special("task", "(task id expr)", node=A.Task)
 class Task:
+    """expr's value, from the journal when cached (see above)."""
+
     def analyze(an, f, tail):
         return A.Task(*_args(an, f, 2))
 
@@ -59,6 +61,8 @@ class Task:
 
 @special("step-done", "(step-done id summary)", node=A.StepDone)
 class StepDone:
+    """Records a step summary; returns it."""
+
     def analyze(an, f, tail):
         return A.StepDone(*_args(an, f, 2))
 
@@ -76,6 +80,8 @@ class StepDone:
 
 @special("task-reset", "(task-reset id)", node=A.TaskReset)
 class TaskReset:
+    """Drops a cached task; nil."""
+
     def analyze(an, f, tail):
         return A.TaskReset(*_args(an, f, 1))
 

@@ -33,6 +33,8 @@ def bind_pairs(an, pairs):
 
 @special("loop", "(loop [binding value ...] body*)", node=A.Loop)
 class Loop:
+    """Its body again each time it ends in recur, the bindings rebound."""
+
     def analyze(an, f, tail):
         pairs = binding_vector(an, f)
         scope = an.scope
@@ -91,6 +93,8 @@ class Loop:
 
 @special("recur", "(recur expr*)", node=A.Recur)
 class Recur:
+    """Jumps to the innermost loop or fn with new values (tail position only)."""
+
     def analyze(an, f, tail):
         scope = an.scope
         if scope.recur_arity is None:
@@ -154,6 +158,8 @@ _LET, _WHEN, _WHILE = Keyword("let"), Keyword("when"), Keyword("while")
 @special("for", "(for [binding coll :let [...] :when test :while test ...] body*)",
          "doseq", "(doseq [binding coll ...] body*)", node=A.For)
 class For:
+    """for: a vector of the body's values over the bindings; doseq: nil, for effects."""
+
     def analyze(an, f, tail):
         name = f.items[0].name
         if len(f.items) < 2 or type(f.items[1]) is not F.Vector:
@@ -208,6 +214,8 @@ class DoTimes:
 
 @special("dotimes", "(dotimes [name n] body*)", node=DoTimes)
 class DoTimesForm:
+    """Its body for each i from 0 to n-1, for effects; nil."""
+
     def analyze(an, f, tail):
         if len(f.items) < 2 or type(f.items[1]) is not F.Vector or len(f.items[1].items) != 2:
             shape_error(an, f, messages.NEEDS_ONE_BINDING)
