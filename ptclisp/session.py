@@ -25,7 +25,7 @@ from .lang.reader import read
 from .lang.printer import format_value
 from .host.tooldef import as_tools
 from .host.tools import NotData, ToolSet, door_key, from_python, not_data_path, to_python
-from .host import journal as _journal, parallel as _parallel  # noqa: F401  task forms, budget/, pmap
+from .host import budget_map as _budget_map, parallel as _parallel  # noqa: F401  budget/, pmap
 from .host import tools as _tools
 from .host.signatures import parse as parse_signature, problems_text
 from .host import saving as _saving

@@ -52,7 +52,7 @@ def test_only_the_reference_reader_imports_lark():
 
 def test_builtins_see_values_and_errors_only():
     forbidden = ("ptclisp.session", "ptclisp.host.tools", "ptclisp.run.evaluator", "ptclisp.compile.analyzer",
-                 "ptclisp.run.functions", "ptclisp.compile.specials", "ptclisp.sandbox.isolation", "ptclisp.host.journal",
+                 "ptclisp.run.functions", "ptclisp.specials", "ptclisp.compile.special_forms", "ptclisp.sandbox.isolation", "ptclisp.specials.journal", "ptclisp.host.budget_map",
                  "ptclisp.host.parallel")
     for path in modules("core/*.py"):
         bad = {m for m in imports_of(path) if m.startswith(forbidden)}
@@ -61,7 +61,7 @@ def test_builtins_see_values_and_errors_only():
 
 def test_llm_uses_the_public_face_only():
     internals = ("ptclisp.run.evaluator", "ptclisp.compile.analyzer", "ptclisp.run.functions",
-                 "ptclisp.compile.specials", "ptclisp.compile.macros", "ptclisp.run.patterns",
+                 "ptclisp.specials", "ptclisp.compile.special_forms", "ptclisp.compile.macros", "ptclisp.run.patterns",
                  "ptclisp.run.comprehension", "ptclisp.run.budget")
     for path in modules("llm/*.py"):
         bad = {m for m in imports_of(path) if m.startswith(internals)}
@@ -127,7 +127,7 @@ def test_the_cli_imports_the_mcp_server_only_inside_its_subcommand():
 
 def test_mcp_uses_the_public_face_and_llm_only():
     internals = ("ptclisp.run.evaluator", "ptclisp.compile.analyzer", "ptclisp.run.functions",
-                 "ptclisp.compile.specials", "ptclisp.compile.macros", "ptclisp.run.patterns",
+                 "ptclisp.specials", "ptclisp.compile.special_forms", "ptclisp.compile.macros", "ptclisp.run.patterns",
                  "ptclisp.run.comprehension", "ptclisp.run.budget", "ptclisp.session",
                  "ptclisp.sandbox.isolation", "ptclisp.sandbox.walls", "ptclisp.host.tools")
     for path in modules("mcp/*.py"):
@@ -162,7 +162,7 @@ def test_llm_never_imports_the_agent():
 
 def test_the_agent_uses_the_public_face_and_llm_only():
     internals = ("ptclisp.run.evaluator", "ptclisp.compile.analyzer", "ptclisp.run.functions",
-                 "ptclisp.compile.specials", "ptclisp.compile.macros", "ptclisp.run.patterns",
+                 "ptclisp.specials", "ptclisp.compile.special_forms", "ptclisp.compile.macros", "ptclisp.run.patterns",
                  "ptclisp.run.comprehension", "ptclisp.run.budget", "ptclisp.sandbox.walls", "ptclisp.mcp")
     for path in modules("agent/*.py"):
         bad = {m for m in imports_of(path) if m.startswith(internals)}
@@ -249,10 +249,6 @@ def test_no_import_circles():
     assert _circles(_module_level_graph()) == []
 
 
-# compile/specials.py imports host.journal last; the "specials" part of #25 removes that import.
-LATE_IMPORTS_ALLOWED = {"compile/specials.py"}
-
-
 def _late_imports(path: Path) -> list[int]:
     """Lines of module-level imports placed after the module's first def or class."""
     body = ast.parse(path.read_text(encoding="utf-8")).body
@@ -265,8 +261,6 @@ def test_imports_come_before_the_first_definition():
     # An import at the bottom of a module hides a circle (see test_no_import_circles)
     for path in modules("**/*.py"):
         rel = path.relative_to(PKG).as_posix()
-        if rel in LATE_IMPORTS_ALLOWED:
-            continue
         lines = _late_imports(path)
         assert not lines, f"{rel} imports after its first definition, at lines {lines}"
 

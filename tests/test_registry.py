@@ -23,7 +23,7 @@ from ptclisp.core import CORE, REGISTRY, resolve
 from ptclisp.lang.printer import format_value
 from ptclisp.lang.data_reader import read_value
 from ptclisp.compile.macros import MACROS
-from ptclisp.compile.specials import SPECIALS
+from ptclisp.compile.special_forms import SPECIALS
 
 DATA = Path(__file__).parent / "data"
 

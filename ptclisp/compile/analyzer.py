@@ -1,8 +1,8 @@
 """Analyzer: forms -> checked AST nodes.
 
-Special forms come from the table in `specials.py`, macros (threading, cond, when...) from
-`macros.py`. Every unknown symbol and unknown tool is collected and reported at once, before
-anything runs.
+Special forms come from the table in `special_forms.py` (declared in ptclisp/specials/), macros
+(threading, cond, when...) from `macros.py`. Every unknown symbol and unknown tool is collected
+and reported at once, before anything runs.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import threading
 from . import ast as A
 from ..lang import forms as F
 from .. import messages
-from . import macros, specials
+from . import bindings, macros, special_forms
 from ..host import tools
 from ..core import registry, regexp
 from ..errors import AnalysisError, PtcError, short_text
@@ -52,7 +52,7 @@ class Analyzer:
         self.source = source
         self.errors: list[AnalysisError] = []
         self.scope = FnScope(None)
-        self.specials = specials.SPECIALS
+        self.specials = special_forms.SPECIALS
         self.macros = macros.MACROS
 
     # ------------------------------------------------------------ entry
@@ -110,7 +110,7 @@ class Analyzer:
         if t is F.Set:
             return self.collection(A.SetLit, f.items, None)
         if t is F.FnLit:
-            return self.guard(specials.short_fn, self, f)
+            return self.guard(bindings.short_fn, self, f)
         if t is F.Regex:
             return self.regex(f)
         if t is F.VarQuote:
@@ -253,7 +253,7 @@ class Analyzer:
             if self.scope.lookup(name) is None and name not in self.memory_names:
                 special = self.specials.get(name)
                 if special is not None:
-                    return self.guard(special, self, f, tail)
+                    return self.guard(special.analyze, self, f, tail)
                 macro = self.macros.get(name)
                 if macro is not None:
                     try:

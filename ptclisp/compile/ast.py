@@ -215,7 +215,7 @@ class Program:
     nslots: int
 
 
-# ---------------------------------------------------------------- journaled tasks (journal.py)
+# ---------------------------------------------------------------- journaled tasks (specials/journal.py)
 
 @attrs.define(slots=True)
 class Task:

@@ -1,7 +1,8 @@
 """Macros: forms rewritten into simpler forms before analysis (spans kept from the original).
 
-Each macro takes (analyzer, list form) and returns a new form. Generated names contain a space,
-so they can never clash with a name a program writes.
+Each macro is declared once, with `@macro(name, shape)` on its expander, which takes (analyzer,
+list form) and returns a new form; shape is what its errors quote. Generated names contain a
+space, so they can never clash with a name a program writes.
 """
 from __future__ import annotations
 
@@ -10,26 +11,17 @@ import itertools
 from ..lang import forms as F
 from .. import messages
 
-SHAPES = {
-    "when": "(when test body*)",
-    "when-not": "(when-not test body*)",
-    "if-not": "(if-not test then else?)",
-    "cond": "(cond test expr ...)",
-    "condp": "(condp pred expr test result ... default?)",
-    "if-let": "(if-let [name expr] then else?)",
-    "when-let": "(when-let [name expr] body*)",
-    "if-some": "(if-some [name expr] then else?)",
-    "when-some": "(when-some [name expr] body*)",
-    "when-first": "(when-first [name coll] body*)",
-    "->": "(-> x form*)",
-    "->>": "(->> x form*)",
-    "as->": "(as-> expr name form*)",
-    "cond->": "(cond-> expr test form ...)",
-    "cond->>": "(cond->> expr test form ...)",
-    "some->": "(some-> expr form*)",
-    "some->>": "(some->> expr form*)",
-    "comment": "(comment ...)",
-}
+SHAPES: dict[str, str] = {}  # name -> the shape its errors quote; filled by @macro below
+MACROS: dict = {}  # name -> expander (analyzer, list form) -> form
+
+
+def macro(name: str, shape: str):
+    """Register the decorated expander as the macro name, whose errors quote shape."""
+    def register(expand):
+        SHAPES[name], MACROS[name] = shape, expand
+        return expand
+    return register
+
 
 _counter = itertools.count(1)
 # a macro expands into forms nested as deep as its steps: bound it like the reader bounds
@@ -65,18 +57,21 @@ def _core(name) -> F.Sym:
     return F.Sym(name, ns="clojure.core")
 
 
+@macro("when", "(when test body*)")
 def when(an, f):
     if len(f.items) < 2:
         _fail(an, f, "when")
     return _l(f.span, _s("if"), f.items[1], _l(f.span, _s("do"), *f.items[2:]))
 
 
+@macro("when-not", "(when-not test body*)")
 def when_not(an, f):
     if len(f.items) < 2:
         _fail(an, f, "when-not")
     return _l(f.span, _s("if"), f.items[1], F.Lit(None), _l(f.span, _s("do"), *f.items[2:]))
 
 
+@macro("if-not", "(if-not test then else?)")
 def if_not(an, f):
     if not 3 <= len(f.items) <= 4:
         _fail(an, f, "if-not")
@@ -84,6 +79,7 @@ def if_not(an, f):
     return _l(f.span, _s("if"), f.items[1], else_, f.items[2])
 
 
+@macro("cond", "(cond test expr ...)")
 def cond(an, f):
     clauses = f.items[1:]
     if len(clauses) % 2:
@@ -95,6 +91,7 @@ def cond(an, f):
     return out
 
 
+@macro("condp", "(condp pred expr test result ... default?)")
 def condp(an, f):
     if len(f.items) < 3:
         _fail(an, f, "condp")
@@ -113,7 +110,9 @@ def _one_binding(an, f, name):
     return f.items[1].items
 
 
-def _conditional_binding(name, test_of, has_else):
+def _conditional_binding(name, shape, test_of, has_else):
+    """Register the macro name: if-let and friends, testing the bound value with test_of."""
+    @macro(name, shape)
     def expand(an, f):
         pat, expr = _one_binding(an, f, name)
         if has_else and not 3 <= len(f.items) <= 4:
@@ -136,6 +135,7 @@ def _some_test(g, span):
     return _l(span, _core("some?"), g)
 
 
+@macro("when-first", "(when-first [name coll] body*)")
 def when_first(an, f):
     pat, coll = _one_binding(an, f, "when-first")
     g = _gensym(f.span)
@@ -154,8 +154,10 @@ def _thread_step(x, step, last):
 
 
 def thread(last):
+    """Register -> (or ->> when last)."""
     name = "->>" if last else "->"
 
+    @macro(name, f"({name} x form*)")
     def expand(an, f):
         if len(f.items) < 2:
             _fail(an, f, name)
@@ -167,6 +169,7 @@ def thread(last):
     return expand
 
 
+@macro("as->", "(as-> expr name form*)")
 def as_thread(an, f):
     if len(f.items) < 3 or type(f.items[2]) is not F.Sym:
         _fail(an, f, "as->")
@@ -178,8 +181,10 @@ def as_thread(an, f):
 
 
 def cond_thread(last):
+    """Register cond-> (or cond->> when last)."""
     name = "cond->>" if last else "cond->"
 
+    @macro(name, f"({name} expr test form ...)")
     def expand(an, f):
         if len(f.items) < 2 or len(f.items) % 2:
             _fail(an, f, name, messages.ODD_COND)
@@ -194,8 +199,10 @@ def cond_thread(last):
 
 
 def some_thread(last):
+    """Register some-> (or some->> when last)."""
     name = "some->>" if last else "some->"
 
+    @macro(name, f"({name} expr form*)")
     def expand(an, f):
         if len(f.items) < 2:
             _fail(an, f, name)
@@ -213,27 +220,18 @@ def _chain(f, g, start, steps, last):
     return _l(f.span, _s("let"), F.Vector((g, start)), body)
 
 
+@macro("comment", "(comment ...)")
 def comment(an, f):
     return F.Lit(None)
 
 
-MACROS = {
-    "when": when,
-    "when-not": when_not,
-    "if-not": if_not,
-    "cond": cond,
-    "condp": condp,
-    "if-let": _conditional_binding("if-let", _truthy_test, True),
-    "when-let": _conditional_binding("when-let", _truthy_test, False),
-    "if-some": _conditional_binding("if-some", _some_test, True),
-    "when-some": _conditional_binding("when-some", _some_test, False),
-    "when-first": when_first,
-    "->": thread(False),
-    "->>": thread(True),
-    "as->": as_thread,
-    "cond->": cond_thread(False),
-    "cond->>": cond_thread(True),
-    "some->": some_thread(False),
-    "some->>": some_thread(True),
-    "comment": comment,
-}
+_conditional_binding("if-let", "(if-let [name expr] then else?)", _truthy_test, True)
+_conditional_binding("when-let", "(when-let [name expr] body*)", _truthy_test, False)
+_conditional_binding("if-some", "(if-some [name expr] then else?)", _some_test, True)
+_conditional_binding("when-some", "(when-some [name expr] body*)", _some_test, False)
+thread(False)
+thread(True)
+cond_thread(False)
+cond_thread(True)
+some_thread(False)
+some_thread(True)

@@ -15,7 +15,7 @@ from types import CodeType
 
 import attrs
 
-from ..compile import ast as A
+from ..compile import ast as A, special_forms
 from ..core.registry import Builtin
 
 _SIZE = 256  # shapes kept, least recently used dropped first
@@ -56,7 +56,7 @@ def shape(obj) -> tuple[tuple, list] | None:
 
 def _walk(x, key: list, varying: list) -> None:
     t = type(x)
-    names = _FIELDS.get(t)
+    names = _FIELDS[t] if t in _FIELDS else special_forms.node_fields(t)  # (declared elsewhere)
     if names is not None:
         key.append(t)
         for name in names:

@@ -7,7 +7,8 @@ closure. Whole functions over Python locals, and the loops higher-order builtins
 are built from this emitter by jit/fns.py; the helpers generated code calls live in
 jit/rt.py. Generated code never contains program text: constants, names, spans and
 builtins are referenced through generated identifiers bound in the code's namespace, and every
-source passes RestrictedPython's policy before it is compiled.
+source passes RestrictedPython's policy before it is compiled. Special forms (if, let, loop...)
+are emitted by their declarations in ptclisp/specials/; the helpers they share stay here.
 """
 from __future__ import annotations
 
@@ -19,12 +20,12 @@ import threading
 import attrs
 from RestrictedPython import compile_restricted_exec
 
-from ..compile import ast as A
+from ..compile import ast as A, special_forms
 from . import rt
 from . import inline
 from . import fusion
 from ..run import patterns
-from ..run.common import CONVERTED, RECUR
+from ..run.common import CONVERTED, RECUR, builtin_error, call_error, unbound
 from ..core import registry
 from ..core.support import as_fn
 from ..errors import PtcError
@@ -58,7 +59,7 @@ class Emitter:
         self.ns.update({
             "g_ctx": compiler.ctx, "g_M": MISSING, "g_lookup": lookup, "g_as_fn": as_fn,
             "g_RECUR": RECUR, "g_CATCH": (PtcError, *CONVERTED),
-            "g_fix": rt.fix, "g_call_fix": rt.call_fix, "g_unbound": rt.unbound,
+            "g_fix": builtin_error, "g_call_fix": call_error, "g_unbound": unbound,
             "g_case_index": rt.case_index, "g_checkpoint": rt.checkpoint, "g_SQ": rt.SQRT_INT63,
         })
         self.names = itertools.count()
@@ -90,7 +91,7 @@ class Emitter:
 
     def expr(self, node, d: int) -> str:
         """Emit statements computing node at indent d; returns a simple expression for it."""
-        handler = _HANDLERS.get(type(node))
+        handler = _HANDLERS.get(type(node)) or special_forms.emitter_of(type(node))
         if handler is None:
             return self.closure(node, d)
         return handler(self, node, d)
@@ -137,24 +138,6 @@ class Emitter:
         self.emit(d, f"{t} = g_lookup(g_ctx.data, {self.bind(node.name)})")
         return t
 
-    def if_(self, node, d):
-        test = self.expr(node.test, d)
-        r = self.temp()
-        t = node.test
-        if type(t) is A.BuiltinCall and t.builtin.fn.ptc_name in BOOL_RESULT:
-            self.emit(d, f"if {test}:")  # a Python bool: its own truth is Lisp's
-            self.emit(d + 1, f"{r} = {(a := self.expr(node.then, d + 1))}")
-            self.emit(d, "else:")
-            self.emit(d + 1, f"{r} = {(b := self.expr(node.else_, d + 1))}")
-            self.merge_int(r, a, b)
-            return r
-        self.emit(d, f"if {test} is None or {test} is False:")
-        self.emit(d + 1, f"{r} = {(b := self.expr(node.else_, d + 1))}")
-        self.emit(d, "else:")
-        self.emit(d + 1, f"{r} = {(a := self.expr(node.then, d + 1))}")
-        self.merge_int(r, a, b)
-        return r
-
     def int_cond(self, x: str) -> str | None:
         """With int_result: a condition under which x surely holds an int, or None.
 
@@ -171,28 +154,6 @@ class Emitter:
         conds = [self.int_cond(v) for v in values]
         if self.int_result and None not in conds:
             self.known_int[r] = join_conds(conds)
-
-    def do(self, node, d):
-        for x in node.body[:-1]:
-            self.expr(x, d)
-        return self.expr(node.body[-1], d)
-
-    def and_or(self, node, d):
-        r = self.temp()
-        self.emit(d, f"{r} = {self.expr(node.items[0], d)}")
-        test = "is not None and {r} is not False" if type(node) is A.And else "is None or {r} is False"
-        depth = d
-        for x in node.items[1:]:
-            self.emit(depth, f"if {r} {test.format(r=r)}:")
-            depth += 1
-            self.emit(depth, f"{r} = {self.expr(x, depth)}")
-        return r
-
-    def let(self, node, d):
-        for pattern, value in node.bindings:
-            self.bind_pattern(pattern, self.expr(value, d), d)
-        self.cache_int_tests([p for p, _ in node.bindings], node.body, d)
-        return self.expr(node.body, d)
 
     def cache_int_tests(self, patterns, body, d):
         """For fast locals that body tests for int twice or more, test once, here, where they
@@ -218,11 +179,6 @@ class Emitter:
             binder = self.bind(patterns.compile_pattern(pattern, self.compiler), "p")
             self.emit(d, f"{binder}(fr, {value})")
 
-    def loop(self, node, d):
-        for pattern, value in node.bindings:
-            self.bind_pattern(pattern, self.expr(value, d), d)
-        return self.loop_body([p for p, _ in node.bindings], node.body, d, node.span)
-
     def loop_body(self, patterns, body, d, span=None):
         """`while True:` over body; recur assigns the patterns and continues."""
         r = self.temp()
@@ -238,33 +194,6 @@ class Emitter:
         finally:
             self.loops.pop()
         self.emit(d + 1, "break")
-        return r
-
-    def recur(self, node, d):
-        values = [self.expr(a, d) for a in node.args]
-        if self.fast:  # one assignment: a value naming a slot is read before any slot is set
-            if any(type(p) not in (A.PBind, A.PIgnore) for p in self.loops[-1]):
-                raise NeedsFrame
-            pairs = [(self.slot(p.slot), v) for p, v in zip(self.loops[-1], values)
-                     if type(p) is A.PBind]
-            if pairs:
-                self.emit(d, f"{', '.join(t for t, _ in pairs)} = {', '.join(v for _, v in pairs)}")
-            self.emit(d, "continue")
-            return "None"
-        for pattern, v in zip(self.loops[-1], values):
-            self.bind_pattern(pattern, v, d)
-        self.emit(d, "continue")
-        return "None"
-
-    def case(self, node, d):
-        v = self.expr(node.expr, d)
-        i, r = self.temp(), self.temp()
-        self.emit(d, f"{i} = g_case_index({self.bind(node.table)}, {v})")
-        for n, branch in enumerate(node.branches):
-            self.emit(d, f"{'if' if n == 0 else 'elif'} {i} == {n}:")
-            self.emit(d + 1, f"{r} = {self.expr(branch, d + 1)}")
-        self.emit(d, "else:" if node.branches else "if True:")
-        self.emit(d + 1, f"{r} = {self.expr(node.default, d + 1)}")
         return r
 
     def vector_lit(self, node, d):
@@ -416,12 +345,10 @@ class Named:
 
 _HANDLERS = {
     A.Const: Emitter.const, A.Local: Emitter.local, A.Global: Emitter.global_,
-    A.Data: Emitter.data, A.If: Emitter.if_, A.Do: Emitter.do, A.And: Emitter.and_or,
-    A.Or: Emitter.and_or, A.Let: Emitter.let, A.Loop: Emitter.loop, A.Recur: Emitter.recur,
-    A.Case: Emitter.case, A.VectorLit: Emitter.vector_lit, A.BuiltinCall: Emitter.builtin_call,
+    A.Data: Emitter.data, A.VectorLit: Emitter.vector_lit, A.BuiltinCall: Emitter.builtin_call,
     A.KeywordCall: Emitter.keyword_call, A.Call: Emitter.call, A.MapLit: Emitter.map_lit,
     Named: Emitter.named,
-}
+}  # the nodes of special forms: compile/special_forms.py
 
 
 def compile_fn_body(compiler, node: A.Fn):

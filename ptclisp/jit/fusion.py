@@ -9,7 +9,7 @@ from __future__ import annotations
 import attrs
 
 from ..compile import analyzer
-from ..compile import ast as A
+from ..compile import ast as A, special_forms
 from ..core import registry
 from ..lang.values import Keyword
 
@@ -35,12 +35,18 @@ def nodes(node, into_fns: bool = False):
         if t is tuple or t is list:
             stack.extend(reversed(x))
             continue
-        names = _FIELDS.get(t)
+        names = _FIELDS[t] if t in _FIELDS else _declared_fields(t)
         if names is None:  # not a node: a value, a span, a pattern's key
             continue
         yield x
         if t is not A.Fn or into_fns or x is node:
             stack.extend(getattr(x, n) for n in reversed(names))
+
+
+def _declared_fields(t):
+    """The node fields of a node class a special form declares outside ast.py, or None."""
+    names = special_forms.node_fields(t)
+    return None if names is None else [n for n in names if n not in _NOT_NODES]
 
 
 class Stage:

@@ -18,10 +18,9 @@ from types import CodeType, FunctionType
 
 from ..compile import ast as A
 from ..jit import codegen, cache as codegen_cache, fns as codegen_fns
-from .. import messages
 from ..jit.rt import add_frame
-from ..errors import EvalError, PtcError
-from .common import RECUR
+from ..errors import PtcError
+from .common import RECUR, arity_error
 from .patterns import compile_pattern
 from ..lang.values import MISSING
 
@@ -109,8 +108,7 @@ def make_function_factory(compiler, node: A.Fn):
     def bind_args(fr, args):
         n = len(args)
         if n != arity and not (variadic and n >= arity):
-            raise EvalError(messages.wrong_arity(n, fr[nslots].ptc_name), code="arity",
-                            hint=messages.hint_fn_arity(arity, args))
+            raise arity_error(fr[nslots].ptc_name, arity, args)
         if simple:
             for s, a in zip(simple_slots, args):
                 fr[s] = a
