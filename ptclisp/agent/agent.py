@@ -15,7 +15,8 @@ import time
 
 import attrs
 
-from ..session import Limits, Session
+from ..limits import Limits
+from ..session import Session
 from . import messages as M
 from .conversation import TRANSPORTS, Conversation
 from .trace import Trace, TurnRecord

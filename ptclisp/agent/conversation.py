@@ -24,7 +24,7 @@ from ..llm import (
 )
 from ..llm import messages as LM
 from ..lang.formatter import format_value
-from ..host.tools import to_python
+from ..host.door import to_python
 from ..lang.values import Var
 from . import messages as M
 from .trace import Trace, TurnRecord, prompt_size, tool_call_entry

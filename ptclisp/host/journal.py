@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from ..compile import ast as A
 from .. import messages
 from . import tools as _tools
+from .door import from_python
 from ..core import registry
 from ..core.registry import builtin
 from ..errors import EvalError
@@ -148,4 +149,4 @@ def budget_remaining():
         if info is not None:
             log.warning("budget/remaining: the host's budget is not a mapping; returning {}")
         return {}
-    return _tools.from_python(info, ts is not None and ts.string_keys)
+    return from_python(info, ts is not None and ts.string_keys)

@@ -15,7 +15,7 @@ from ptclisp import messages
 from ptclisp.core import CORE
 from ptclisp.core.maps import resolve_key, sorted_items, sorted_keys, twin_of
 from ptclisp.errors import EvalError, LimitExceeded
-from ptclisp.session import Limits
+from ptclisp import Limits
 from ptclisp.lang.values import HashMap, Keyword, kw, sort_key
 
 get, assoc, dissoc, update = (CORE[n].fn for n in ("get", "assoc", "dissoc", "update"))
