@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from .. import messages
-from ..lang.formatter import int_text  # noqa: F401  (used by json and format)
 from ..errors import EvalError
 from ..lang.values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, as_set, lookup, type_name
 

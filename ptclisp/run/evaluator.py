@@ -6,7 +6,6 @@ enclosing loop or function turns into its next iteration (no Python stack growth
 """
 from __future__ import annotations
 
-from ..compile import analyzer
 from ..jit import codegen, pipeline
 from . import budget as _budget
 from . import comprehension, functions
