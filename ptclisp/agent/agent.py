@@ -9,7 +9,6 @@ The adapters in `ptclisp.agent.adapters` make such callables from the official S
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import inspect
 import logging
@@ -93,42 +92,42 @@ class Agent:
         """Run the mission to its end; bad model output ends as a status, never an exception."""
         conv = self.start(mission, session)
         steps = self._steps(conv)
-        with contextlib.suppress(StopIteration):
-            kind, call = next(steps)
-            while True:
-                if kind is _FEED:
-                    kind, call = steps.send(call())
-                    continue
-                try:
-                    reply = call()
-                except Exception as e:
-                    kind, call = steps.throw(e)
-                    continue
-                if inspect.isawaitable(reply):
-                    _close(reply)
-                    conv.end("error", M.LLM_ASYNC_IN_RUN)
-                    break
-                kind, call = steps.send(reply)
+        step = _advance(steps.send, None)
+        while step is not None:
+            kind, call = step
+            if kind is _FEED:
+                step = _advance(steps.send, call())
+                continue
+            try:
+                reply = call()
+            except Exception as e:
+                step = _advance(steps.throw, e)
+                continue
+            if inspect.isawaitable(reply):
+                _close(reply)
+                conv.end("error", M.LLM_ASYNC_IN_RUN)
+                break
+            step = _advance(steps.send, reply)
         return result_of(conv)
 
     async def arun(self, mission: str, *, session: Session | None = None) -> AgentResult:
         """`run` for asyncio: awaits an async llm; programs run in a worker thread."""
         conv = self.start(mission, session)
         steps = self._steps(conv)
-        with contextlib.suppress(StopIteration):
-            kind, call = next(steps)
-            while True:
-                if kind is _FEED:
-                    kind, call = steps.send(await asyncio.to_thread(call))
-                    continue
-                try:
-                    reply = call()
-                    if inspect.isawaitable(reply):
-                        reply = await reply
-                except Exception as e:
-                    kind, call = steps.throw(e)
-                    continue
-                kind, call = steps.send(reply)
+        step = _advance(steps.send, None)
+        while step is not None:
+            kind, call = step
+            if kind is _FEED:
+                step = _advance(steps.send, await asyncio.to_thread(call))
+                continue
+            try:
+                reply = call()
+                if inspect.isawaitable(reply):
+                    reply = await reply
+            except Exception as e:
+                step = _advance(steps.throw, e)
+                continue
+            step = _advance(steps.send, reply)
         return result_of(conv)
 
     def _steps(self, conv: Conversation):
@@ -152,6 +151,14 @@ class Agent:
             self.on_turn(record)
         except Exception:  # the host's callback must not end the run
             log.exception("on_turn raised on turn %d", record.turn)
+
+
+def _advance(resume, value):
+    """The run's next step after resuming its steps with value (send or throw), or None at the end."""
+    try:
+        return resume(value)
+    except StopIteration:
+        return None
 
 
 def _request(conv: Conversation) -> tuple[list, list | None]:
