@@ -9,31 +9,33 @@ from .host.door import to_python
 
 @attrs.define
 class Result:
-    """The outcome of one run."""
+    """The outcome of one run.
 
-    # "ok" (the program's last value), "returned" ((return x)), "failed" ((fail x)) or "error"
-    # (a language error; see error)
+    status: "ok" (the program's last value), "returned" ((return x)), "failed" ((fail x)) or
+        "error" (a language error; see error).
+    value: the PTC value (Keyword keys, vectors as lists/PVectors); to_python() gives plain JSON.
+    error: the structured error (kind, message, span, hint, Lisp call stack) or None.
+    prints: the lines println/print wrote, up to the end or the error.
+    tool_calls: one dict per tool call in program order: name, args (the keyword arguments
+        the host function got), result (the PTC value it returned, None when it failed),
+        error (the message, or None) and duration (seconds).
+    memory: the session's memory (def names -> values) after the run; unchanged by an error.
+    duration: seconds the whole run took (read, analyze, evaluate).
+    summaries: step-done summaries of this run.
+    journal: the session's journal (the (task ...) cache), when it has one.
+    upstream_calls: one dict per tool/call to an upstream (docs/upstreams.md): server, tool,
+        status, duration_ms, result_bytes, oversize, and reason and error when it failed.
+    """
+
     status: str
-    # the PTC value (Keyword keys, vectors as lists/PVectors); to_python() gives plain JSON
     value: object = None
-    # the structured error (kind, message, span, hint, Lisp call stack) or None
     error: PtcError | None = None
-    # the lines println/print wrote, up to the end or the error
     prints: list = attrs.Factory(list)
-    # one dict per tool call in program order: name, args (the keyword arguments the host
-    # function got), result (the PTC value it returned, None when it failed), error (the
-    # message, or None) and duration (seconds)
     tool_calls: list = attrs.Factory(list)
-    # the session's memory (def names -> values) after the run; unchanged by an error
     memory: dict = attrs.Factory(dict)
-    # seconds the whole run took (read, analyze, evaluate)
     duration: float = 0.0
-    # step-done summaries of this run
     summaries: dict = attrs.Factory(dict)
-    # the session's journal (the (task ...) cache), when it has one
     journal: object = None
-    # one dict per tool/call to an upstream (docs/upstreams.md): server, tool, status,
-    # duration_ms, result_bytes, oversize, and reason and error when it failed
     upstream_calls: list = attrs.Factory(list)
 
     @property
