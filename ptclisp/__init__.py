@@ -11,7 +11,9 @@ from .lang.printer import format_value
 from .lang.data_reader import read_value
 from .lang.pretty import format_source
 from .lang.reader import read
-from .session import Limits, Result, Session, run
+from .limits import Limits
+from .result import Result
+from .session import Session, run
 from .host.tooldef import Tool
 from .lang.values import Keyword, Symbol, kw
 

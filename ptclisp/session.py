@@ -1,4 +1,4 @@
-"""Sessions, limits and results: the pipeline `read -> analyze -> evaluate` glued together.
+"""Sessions: the pipeline `read -> analyze -> evaluate` glued together, run after run.
 
 Memory is transactional: a run works on a copy of the session's memory, and only a run that
 ends with status ok, returned or failed commits it.
@@ -6,52 +6,31 @@ ends with status ok, returned or failed commits it.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
-import logging
 import threading
 import time
-
-import attrs
 
 from .run import budget as _budget
 from . import messages
 from .sandbox import walls as _sandbox
 from .compile.analyzer import analyze
-from .sandbox.deepstack import call_on_big_stack
-from .errors import EvalError, LimitExceeded, PtcError, SessionBusyError
+from .errors import EvalError, LimitExceeded, SessionBusyError
 from .run.evaluator import Context, evaluate
 from .sandbox.footprint import footprint
 from .lang.reader import read
-from .lang.printer import format_value
+from .host.door import host_data
 from .host.tooldef import as_tools
-from .host.tools import NotData, ToolSet, door_key, from_python, not_data_path, to_python
+from .host.tools import ToolSet
 from .host import budget_map as _budget_map, parallel as _parallel  # noqa: F401  budget/, pmap
 from .host import tools as _tools
 from .host.signatures import parse as parse_signature, problems_text
 from .host import saving as _saving
+from .host.upstream_hook import bind_upstreams
+from .limits import Limits
+from .result import Result
 
-log = logging.getLogger("ptclisp")
+__all__ = ["Session", "run"]
+
 MB = 1024 * 1024
-DATA_DEPTH = 20_000  # levels of nesting data= may have (the host gave it; walked on a big stack)
-
-_UPSTREAM_LOADERS: list = []  # ptclisp.upstream registers its loader here when imported
-
-
-def register_upstream_loader(loader) -> None:
-    """Let Session(upstreams=PATH_OR_DICT) load with `loader` (done by ptclisp.upstream)."""
-    if loader not in _UPSTREAM_LOADERS:
-        _UPSTREAM_LOADERS.append(loader)
-
-
-def _bind_upstreams(upstreams):
-    """A Session's binding of its upstreams (an object with bind(), or a path or dict), or None."""
-    if upstreams is None:
-        return None
-    if not hasattr(upstreams, "bind"):
-        if not _UPSTREAM_LOADERS:
-            raise TypeError(messages.API_UPSTREAMS_NEED_PACKAGE)
-        upstreams = _UPSTREAM_LOADERS[0](upstreams)
-    return upstreams.bind()
 
 
 def _with_tools(tools, extra):
@@ -61,96 +40,7 @@ def _with_tools(tools, extra):
     return [*as_tools(tools), *extra]
 
 
-@attrs.define(frozen=True)
-class Limits:
-    """Hard limits of one run. None means unlimited.
-
-    Each limit ends the run with LimitExceeded naming it (`error.limit`), its value, where the
-    program was and a hint. The defaults run every realistic workload (sort-by over 10,000
-    maps, group-by over 20,000 items, map/filter over 50,000 maps) and stop runaway programs
-    within about the timeout. See docs/sandbox.md.
-
-    timeout: seconds of the program's own work; time waiting on tools is not counted (1.0).
-    tool_timeout: seconds one tool call may take; the error names the tool (30.0).
-    max_wall: seconds of wall clock for the whole run, tool waits included (60.0).
-    max_steps: user-function calls and loop iterations (50,000,000).
-    max_depth: nested user-function calls, and levels of data walked (5,000; never None).
-    max_collection_size: items in one vector, map or set a program builds (1,000,000).
-    max_string_chars: characters in one string a program builds (None: max_collection_size).
-    max_print_chars: characters println/print may write in one run (64,000).
-    max_tool_calls: tool calls in one run (None: unlimited).
-    max_parallel: worker threads of one pmap/pcalls (8).
-    regex_timeout: seconds for one regex operation (0.25).
-    max_source_chars: characters of program text (1,000,000).
-    max_memory_mb: how much the process may grow during the run, watched every 20 ms; with
-        isolation="process", the worker's address-space limit above its start-up size (1,024).
-    max_session_memory_mb: what the session's defs may hold together, estimated and checked
-        when a run commits (512).
-    isolation: "none" (run in this process) or "process" (a worker process; docs/sandbox.md).
-    """
-
-    timeout: float | None = 1.0  # seconds of the program's own work (waiting on tools not counted)
-    tool_timeout: float | None = 30.0  # seconds one tool call may take
-    max_wall: float | None = 60.0  # seconds of wall clock for the whole run, tools included
-    max_steps: int | None = 50_000_000  # user-function calls and loop iterations
-    max_depth: int = 5_000  # nested user-function calls (and levels of data walked)
-    max_collection_size: int | None = 1_000_000  # items in one vector, map or set a program builds
-    max_string_chars: int | None = None  # characters in one built string; None: max_collection_size
-    max_print_chars: int | None = 64_000
-    max_tool_calls: int | None = None
-    max_parallel: int = 8  # worker threads of one pmap/pcalls
-    regex_timeout: float | None = 0.25  # seconds for one regex operation
-    max_source_chars: int = 1_000_000
-    # in-process: how much the process may grow during the run (watched every 20 ms);
-    # isolation="process": the worker's address-space limit on top of its start-up size
-    max_memory_mb: int | None = 1024
-    # what the session's defs may hold together (estimated, footprint.py), checked at commit
-    max_session_memory_mb: int | None = 512
-    isolation: str = attrs.field(default="none", validator=attrs.validators.in_(("none", "process")))
-
-
 _DEFAULT_LIMITS = Limits()  # frozen: one instance serves every Session given no limits
-
-
-@attrs.define
-class Result:
-    """The outcome of one run.
-
-    status: "ok" (the program's last value), "returned" ((return x)), "failed" ((fail x)) or
-        "error" (a language error; see error).
-    value: the PTC value (Keyword keys, vectors as lists/PVectors); to_python() gives plain JSON.
-    error: the structured error (kind, message, span, hint, Lisp call stack) or None.
-    prints: the lines println/print wrote, up to the end or the error.
-    tool_calls: one dict per tool call in program order: name, args (the keyword arguments
-        the host function got), result (the PTC value it returned, None when it failed),
-        error (the message, or None) and duration (seconds).
-    memory: the session's memory (def names -> values) after the run; unchanged by an error.
-    duration: seconds the whole run took (read, analyze, evaluate).
-    summaries: step-done summaries of this run.
-    journal: the session's journal (the (task ...) cache), when it has one.
-    upstream_calls: one dict per tool/call to an upstream (docs/upstreams.md): server, tool,
-        status, duration_ms, result_bytes, oversize, and reason and error when it failed.
-    """
-
-    status: str  # "ok" | "returned" | "failed" | "error"
-    value: object = None
-    error: PtcError | None = None
-    prints: list = attrs.Factory(list)
-    tool_calls: list = attrs.Factory(list)
-    memory: dict = attrs.Factory(dict)
-    duration: float = 0.0
-    summaries: dict = attrs.Factory(dict)  # step-done summaries of this run
-    journal: object = None  # the session's journal (task cache), if it has one
-    upstream_calls: list = attrs.Factory(list)  # this run's tool/calls to upstreams
-
-    @property
-    def ok(self) -> bool:
-        """True unless the program ended in an error or fail."""
-        return self.status in ("ok", "returned")
-
-    def to_python(self):
-        """The value as plain JSON-shaped Python (keyword keys -> strings)."""
-        return to_python(self.value)
 
 
 class Session:
@@ -191,11 +81,11 @@ class Session:
         if limits is not None and not isinstance(limits, Limits):
             raise TypeError(messages.api_not_limits(limits))
         self.limits = limits or _DEFAULT_LIMITS
-        self.upstreams = _bind_upstreams(upstreams)
+        self.upstreams = bind_upstreams(upstreams)
         if self.upstreams is not None:
             tools = _with_tools(tools, self.upstreams.tools)
         self.string_keys = string_keys
-        self._data = _door_data(data, string_keys, self.limits.max_depth)
+        self._data = host_data(data, string_keys, self.limits.max_depth)
         self._data_known = data is not None  # data/ names are checked before a run
         self.tools = tools if isinstance(tools, ToolSet) else ToolSet(tools)
         self.tools.string_keys = string_keys
@@ -218,7 +108,7 @@ class Session:
 
     @data.setter
     def data(self, value):
-        self._data = _door_data(value, self.string_keys, self.limits.max_depth)
+        self._data = host_data(value, self.string_keys, self.limits.max_depth)
         self.ctx.data = self._data
 
     def save(self, *, skip_unsaveable: bool = False) -> str:
@@ -348,28 +238,6 @@ class Session:
                              budget_info=self.budget_info, host_loop=self._host_loop)
         if self.upstreams is not None:
             self.upstreams.begin_run()
-
-
-def _door_data(data, string_keys: bool, max_depth: int) -> dict:
-    """The host's data= as PTC values, converted as tool results are; TypeError naming the
-    key of anything that is not data. Deep data is walked on a big stack (deepstack.py)."""
-    if data is None:
-        return {}
-    if not isinstance(data, Mapping):
-        raise TypeError(messages.api_not_data(data))
-    frames = 2 * max(max_depth, DATA_DEPTH) + 200
-    try:
-        try:
-            return from_python(dict(data), string_keys)
-        except RecursionError:
-            return call_on_big_stack(lambda: from_python(dict(data), string_keys), frames)
-    except NotData as nd:
-        path = call_on_big_stack(lambda: not_data_path(data), frames) or ()
-        keys = [format_value(door_key(k)) for k in path[1:]]
-        raise TypeError(messages.api_data_not_data(path[0] if path else None, keys,
-                                                   type(nd.args[0]).__name__)) from None
-    except RecursionError:
-        raise TypeError(messages.API_DATA_TOO_DEEP) from None
 
 
 def _signature_error(signature, value):

@@ -141,7 +141,7 @@ def check(case: Case, session_factory):
     """Run every step of a case; raise AssertionError describing the first mismatch."""
     data = None
     if case.data:
-        from ptclisp.host.tools import to_python
+        from ptclisp.host.door import to_python
         data = to_python(read_value(case.data))
     session = _with_tools(session_factory, data, case.tools) if case.tools else session_factory(data)
     for step in case.steps:

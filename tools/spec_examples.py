@@ -145,7 +145,7 @@ def split_expected(text: str) -> tuple[str, str] | None:
     `[3 2 1] (Clojure extension)` -> ("[3 2 1]", "(Clojure extension)").
     """
     from ptclisp import PtcError
-    from ptclisp.lang.formatter import read_value
+    from ptclisp.lang.printer import read_value
     cuts = [m.start() for m in re.finditer(r"\s", text)]
     for cut in [len(text), *reversed(cuts)]:
         head = text[:cut].strip()
@@ -164,7 +164,7 @@ def run(example: Example):
     prose, compared on the value), unreadable (no value in the expectation).
     """
     import ptclisp
-    from ptclisp.lang.formatter import format_value, read_value
+    from ptclisp.lang.printer import format_value, read_value
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
     from casefile import strict_equal
     split = split_expected(example.expected)

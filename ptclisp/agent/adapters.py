@@ -16,10 +16,9 @@ import json
 from collections.abc import Mapping
 
 from ..llm import tool_schema
+from ..llm.lisp_tool import TOOL_NAME
 
 __all__ = ["openai_chat", "openai_responses", "anthropic_messages"]
-
-_LISP_EVAL = "lisp_eval"
 
 
 def _adapter(create, build, read):
@@ -144,7 +143,7 @@ def _responses_input(messages: list) -> list:
 
 def _responses_tool(tool: dict) -> dict:
     fn = tool.get("function") or {}
-    if fn.get("name") == _LISP_EVAL:  # its schema is strict-ready; the card stays as given
+    if fn.get("name") == TOOL_NAME:  # its schema is strict-ready; the card stays as given
         return dict(tool_schema("openai_responses"), description=fn.get("description"))
     out = {"type": "function", "name": fn.get("name"), "parameters": fn.get("parameters"),
            "strict": False}  # app tools may have optional parameters

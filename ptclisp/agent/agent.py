@@ -9,20 +9,24 @@ The adapters in `ptclisp.agent.adapters` make such callables from the official S
 from __future__ import annotations
 
 import asyncio
+import functools
 import inspect
 import logging
 import time
 
 import attrs
 
-from ..session import Limits, Session
+from ..limits import Limits
+from ..session import Session
 from . import messages as M
-from .conversation import TRANSPORTS, Conversation
+from ..llm import TRANSPORTS
+from .conversation import Conversation
 from .trace import Trace, TurnRecord
 
 __all__ = ["Agent", "AgentResult"]
 
 log = logging.getLogger("ptclisp.agent")
+_ASK, _FEED = "ask", "feed"  # the two kinds of step of a run (Agent._steps)
 
 
 @attrs.define
@@ -87,37 +91,58 @@ class Agent:
     def run(self, mission: str, *, session: Session | None = None) -> AgentResult:
         """Run the mission to its end; bad model output ends as a status, never an exception."""
         conv = self.start(mission, session)
-        while conv.running:
-            messages, tools = _request(conv)
-            start = time.perf_counter()
+        steps = self._steps(conv)
+        step = _advance(steps.send, None)
+        while step is not None:
+            kind, call = step
+            if kind is _FEED:
+                step = _advance(steps.send, call())
+                continue
             try:
-                reply = self.llm(messages, tools)
+                reply = call()
             except Exception as e:
-                _llm_failed(conv, e)
-                break
+                step = _advance(steps.throw, e)
+                continue
             if inspect.isawaitable(reply):
                 _close(reply)
                 conv.end("error", M.LLM_ASYNC_IN_RUN)
                 break
-            self._notify(conv.feed(reply, llm_seconds=time.perf_counter() - start))
+            step = _advance(steps.send, reply)
         return result_of(conv)
 
     async def arun(self, mission: str, *, session: Session | None = None) -> AgentResult:
         """`run` for asyncio: awaits an async llm; programs run in a worker thread."""
         conv = self.start(mission, session)
+        steps = self._steps(conv)
+        step = _advance(steps.send, None)
+        while step is not None:
+            kind, call = step
+            if kind is _FEED:
+                step = _advance(steps.send, await asyncio.to_thread(call))
+                continue
+            try:
+                reply = call()
+                if inspect.isawaitable(reply):
+                    reply = await reply
+            except Exception as e:
+                step = _advance(steps.throw, e)
+                continue
+            step = _advance(steps.send, reply)
+        return result_of(conv)
+
+    def _steps(self, conv: Conversation):
+        """The turns of a run, driven by `run` and `arun`: yields (_ASK, call) to be sent the
+        llm's reply (or thrown what it raised), then (_FEED, call) to be sent its TurnRecord."""
         while conv.running:
             messages, tools = _request(conv)
             start = time.perf_counter()
             try:
-                reply = self.llm(messages, tools)
-                if inspect.isawaitable(reply):
-                    reply = await reply
+                reply = yield _ASK, functools.partial(self.llm, messages, tools)
             except Exception as e:
                 _llm_failed(conv, e)
-                break
+                return
             seconds = time.perf_counter() - start
-            self._notify(await asyncio.to_thread(conv.feed, reply, llm_seconds=seconds))
-        return result_of(conv)
+            self._notify((yield _FEED, functools.partial(conv.feed, reply, llm_seconds=seconds)))
 
     def _notify(self, record: TurnRecord) -> None:
         if self.on_turn is None:
@@ -126,6 +151,14 @@ class Agent:
             self.on_turn(record)
         except Exception:  # the host's callback must not end the run
             log.exception("on_turn raised on turn %d", record.turn)
+
+
+def _advance(resume, value):
+    """The run's next step after resuming its steps with value (send or throw), or None at the end."""
+    try:
+        return resume(value)
+    except StopIteration:
+        return None
 
 
 def _request(conv: Conversation) -> tuple[list, list | None]:

@@ -24,10 +24,11 @@ from ..errors import PtcError
 from ..host.saving import SaveError
 from ..session import Session
 from ..host.signatures import SignatureError
+from ..llm import TRANSPORTS
 from . import adapters
 from . import messages as M
 from .agent import Agent
-from .conversation import TRANSPORTS, Conversation
+from .conversation import Conversation
 
 _SESSION_FILE = "session.edn"
 _STATE_FILE = "conversation.json"

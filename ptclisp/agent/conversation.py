@@ -23,20 +23,19 @@ from ..llm import (
     turn_feedback, turn_info,
 )
 from ..llm import messages as LM
+from ..llm.lisp_tool import TOOL_NAME
 from ..lang.printer import format_value
-from ..host.tools import to_python
+from ..host.door import to_python
 from ..lang.values import Var
 from . import messages as M
 from .trace import Trace, TurnRecord, prompt_size, tool_call_entry
 
-__all__ = ["Conversation", "TRANSPORTS", "MAX_REPLY_CHARS"]
+__all__ = ["Conversation", "MAX_REPLY_CHARS"]
 
 log = logging.getLogger("ptclisp.agent")
 
-TRANSPORTS = ("content", "tool_call", "combined")
 MAX_REPLY_CHARS = 100_000  # a longer reply is not run (models that dump data back)
 HISTORY_REPLY_CHARS = 4_000  # what the transcript keeps of an over-long reply
-_LISP_EVAL = "lisp_eval"
 
 
 @attrs.define
@@ -340,7 +339,7 @@ def _with_ids(calls: list) -> list:
 def _program_of(calls: list) -> str | None:
     for call in calls:
         fn = call.get("function") if isinstance(call.get("function"), Mapping) else {}
-        if fn.get("name") == _LISP_EVAL:
+        if fn.get("name") == TOOL_NAME:
             args = _json_or_text(fn.get("arguments"))
             program = args.get("program") if isinstance(args, dict) else None
             return program if isinstance(program, str) else None

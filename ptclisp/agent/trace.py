@@ -13,7 +13,7 @@ from pathlib import Path
 import attrs
 
 from ..llm import estimate_tokens, truncate_for_history
-from ..host.tools import to_python
+from ..host.door import to_python
 
 __all__ = ["Trace", "TurnRecord", "tool_call_entry"]
 

@@ -13,7 +13,7 @@ from .. import __version__, messages
 from ..errors import LimitExceeded
 from ..llm.prompt import PROFILES, TRANSPORTS, system_prompt
 from .hostmodule import HostModuleError, load_tools
-from ..session import Limits
+from ..limits import Limits
 
 
 class InputError(Exception):

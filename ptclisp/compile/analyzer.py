@@ -13,7 +13,7 @@ from . import ast as A
 from ..lang import forms as F
 from .. import messages
 from . import bindings, macros, special_forms
-from ..host import tools
+from ..host import arguments
 from ..core import registry, regexp
 from ..errors import AnalysisError, PtcError, short_text
 from .scopes import FnScope
@@ -276,7 +276,7 @@ class Analyzer:
         if type(head) is F.Sym and head.ns == "tool":
             args = tuple(self.form(a) for a in arg_forms)
             if self.check_tool(head.name, head) and self.tools[head.name] is not None:
-                problem = tools.check_call_shape(self.tools[head.name], arg_forms)
+                problem = arguments.check_call_shape(self.tools[head.name], arg_forms)
                 if problem:
                     self.error(problem[0], f, hint=problem[1], code="tool-args")
             return A.ToolCall(head.name, args, f, span=f.span)

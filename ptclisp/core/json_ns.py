@@ -22,7 +22,7 @@ from ..errors import EvalError
 from ..lang.values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, Symbol, sort_key
 from .dates import DateTime, LocalDate
 from .registry import builtin
-from .support import int_text
+from ..lang.printer import int_text
 
 MAX_DEPTH = 512
 _DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}

@@ -21,7 +21,7 @@ from ..errors import EvalError
 from ..lang.values import is_number
 from .dates import DateTime, LocalDate
 from .registry import builtin
-from .support import int_text
+from ..lang.printer import int_text
 from .text import to_str
 
 _SPEC = re.compile(r"%(?:(\d+)\$)?([-#+ 0,(<]*)(\d+)?(?:\.(\d+))?([tT][A-Za-z]|[a-zA-Z%])")

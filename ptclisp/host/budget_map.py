@@ -6,6 +6,7 @@ import logging
 from collections.abc import Mapping
 
 from . import tools as _tools
+from .door import from_python
 from ..core.registry import builtin
 
 log = logging.getLogger("ptclisp")
@@ -23,4 +24,4 @@ def budget_remaining():
         if info is not None:
             log.warning("budget/remaining: the host's budget is not a mapping; returning {}")
         return {}
-    return _tools.from_python(info, ts is not None and ts.string_keys)
+    return from_python(info, ts is not None and ts.string_keys)

@@ -24,10 +24,9 @@ from pathlib import Path
 from .. import grammar as _grammar_files
 from .. import messages as M
 from ..errors import ReadError
-from .read_errors import _ESCAPE, _ESCAPES, _OPENERS, _SPANS, _Lines, _bad_token, _error, _make_span, _quote_error, _span, repair_hint
+from .read_errors import _ESCAPE, _ESCAPES, _OPENERS, _SPANS, _bad_token, _error, _make_span, _quote_error, _span, repair_hint
 from .forms import Comment, FnLit, List, Lit, Map, Quote, Regex, Set, Sym, VarQuote, Vector
 from .forms import text as form_text
-from .source import Span
 from .values import Keyword
 
 __all__ = ["read", "DEFAULT_MAX_DEPTH", "DEFAULT_MAX_LITERAL_CHARS",

@@ -14,12 +14,12 @@ import re
 from . import messages as M
 from .grammar import lisp_eval_grammar
 
-__all__ = ["TOOL_NAME", "PROVIDERS", "MODES", "tool_name", "tool_description", "tool_schema",
+__all__ = ["TOOL_NAME", "PROVIDERS", "TRANSPORTS", "tool_name", "tool_description", "tool_schema",
            "request_tools", "native_names", "native_definition"]
 
 TOOL_NAME = "lisp_eval"
 PROVIDERS = ("openai", "openai_responses", "anthropic", "openai_custom")
-MODES = ("content", "tool_call", "combined")
+TRANSPORTS = ("content", "tool_call", "combined")  # also the modes of request_tools
 _CARDS = {"tool_call": M.TOOL_CALL_CARD, "combined": M.COMBINED_CARD,
           "standalone": M.STANDALONE_CARD}
 _NOT_NAME = re.compile(r"[^A-Za-z0-9_]")
@@ -92,8 +92,8 @@ def request_tools(mode: str = "tool_call", *, session=None, provider: str = "ope
     """The request's tools: [] for "content", [lisp_eval] for "tool_call", and for
     "combined" the session's tools exposed "native" or "both" followed by lisp_eval.
     A session with upstreams gets their catalog in lisp_eval's description."""
-    if mode not in MODES:
-        raise ValueError(M.bad_choice("mode", MODES, mode))
+    if mode not in TRANSPORTS:
+        raise ValueError(M.bad_choice("mode", TRANSPORTS, mode))
     if mode == "content":
         return []
     upstreams = getattr(session, "upstreams", None)

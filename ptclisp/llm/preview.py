@@ -25,7 +25,7 @@ import re
 from ..lang.printer import format_value
 from ..host.cache import canonical_args
 from ..errors import PtcError
-from ..host.tools import NotData, from_python, to_python
+from ..host.door import NotData, from_python, to_python
 from ..lang.values import Keyword
 from . import messages as M
 

@@ -18,11 +18,11 @@ import re
 from ..core import registry
 from . import cards as C
 from . import messages as M
+from .lisp_tool import TRANSPORTS
 
 __all__ = ["system_prompt", "function_list", "estimate_tokens", "PROFILES", "TRANSPORTS"]
 
 PROFILES = ("single_shot", "multi_turn", "journal")
-TRANSPORTS = ("content", "tool_call", "combined")
 
 # Families of the function list: (label, registry modules). Modules not named here are left
 # out of the prompt (bit operations, Java-style interop, discovery, predicates: see below).

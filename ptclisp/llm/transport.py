@@ -20,8 +20,8 @@ import time
 import attrs
 
 from ..errors import PtcError
-from ..session import Result
-from ..host.tools import to_python
+from ..result import Result
+from ..host.door import to_python
 from . import messages as M
 from .extract import LISP_TAGS, extract_fenced_blocks
 from .feedback import format_error_for_llm

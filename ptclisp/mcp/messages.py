@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 SERVER_NAME = "ptclisp"
-TOOL_NAME = "lisp_eval"
 SERVER_INSTRUCTIONS = ("Runs PTC-Lisp programs (a small, safe subset of Clojure) in a sandbox: "
                        "call lisp_eval to compute over JSON data or to call several host tools "
                        "in one program.")

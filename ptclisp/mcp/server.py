@@ -24,6 +24,7 @@ from mcp.types import CallToolResult, ToolAnnotations
 
 from .. import Limits, Session, Tool, __version__
 from ..llm import format_error_for_llm
+from ..llm.lisp_tool import TOOL_NAME
 from . import messages as M
 from .description import describe
 from .memory import MemoryMeter, session_bound
@@ -133,7 +134,7 @@ def build_server(tools: Iterable[Tool] = (), limits: Limits | None = None, *,
     description = describe(tools, handler.limits, session=keep_session, catalog=catalog)
     reaches_out = bool(tools) or upstreams is not None
     tool = MCPTool.from_function(
-        handler.__call__, name=M.TOOL_NAME, description=description,
+        handler.__call__, name=TOOL_NAME, description=description,
         annotations=ToolAnnotations(read_only_hint=not reaches_out, open_world_hint=reaches_out),
         structured_output=False)
     # the arguments are checked by lisp_eval itself, so a wrong one gets a helpful tool error

@@ -238,8 +238,8 @@ _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # builtins. A module is interruptible only when it is named here; a new module is not, until it
 # says so. Left out: the machinery around a run (the watchdog, the session, the walls, the big
 # stack, pmap's thread pool, process isolation, the command line), which holds locks, starts
-# threads and waits on them. host.tools is in: it checks and converts a call's data; the host
-# call itself is kept out by `enter_host`.
+# threads and waits on them. host.tools, host.arguments and host.door are in: they check and
+# convert a call's data; the host call itself is kept out by `enter_host`.
 INTERRUPTIBLE = (
     "errors", "messages.__init__", "messages.analyze", "messages.cli", "messages.common",
     "messages.host", "messages.library", "messages.limits", "messages.read", "messages.shown",
@@ -254,7 +254,8 @@ INTERRUPTIBLE = (
     "run.budget", "run.feed",
     "jit.codegen", "jit.cache", "jit.fns", "jit.inline", "jit.rt", "jit.fusion", "jit.pipeline",
     "sandbox.footprint",
-    "host.tools", "host.tooldef", "host.signatures", "host.cache", "host.budget_map", "host.saving",
+    "host.tools", "host.arguments", "host.door", "host.tooldef", "host.signatures", "host.cache",
+    "host.budget_map", "host.saving",
     "core.registry", "core.support", "core.bits", "core.compare", "core.dates", "core.discovery",
     "core.fns", "core.interop", "core.json_ns", "core.maps", "core.mathx", "core.numbers",
     "core.parsing", "core.predicates", "core.regexp", "core.seqs", "core.seqs_base",

@@ -24,7 +24,8 @@ from .wire import dumps, loads
 from ..lang.reader import read
 from .walls import FRAMES_PER_CALL
 from ..session import Session
-from ..host.tools import ToolSet, bind_arguments
+from ..host.arguments import bind_arguments
+from ..host.tools import ToolSet
 
 try:
     import resource

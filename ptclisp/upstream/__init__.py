@@ -13,7 +13,7 @@ import os
 import threading
 from pathlib import Path
 
-from .. import session as _session
+from ..host import upstream_hook
 from .calls import Binding
 from .config import Limits, UpstreamConfigError, load_config
 from .runtime import Unavailable, Upstreams
@@ -44,4 +44,4 @@ def shared(source) -> Upstreams:
         return host
 
 
-_session.register_upstream_loader(shared)
+upstream_hook.register_upstream_loader(shared)

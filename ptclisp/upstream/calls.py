@@ -15,7 +15,6 @@ import jsonschema
 
 from ..run import budget as _budget
 from ..errors import ToolError
-from ..lang.printer import format_value
 from ..host.tooldef import Tool
 from ..lang.values import Keyword
 from . import messages as M

@@ -125,10 +125,6 @@ def not_a_config_file(path: str, reason: str) -> str:
 
 # ---------------------------------------------------------------- programmer faults (errors)
 
-def call_not_map(value: str) -> str:
-    return f"tool/call expects one map {{:server .. :tool .. :args {{..}}}}, got {value}"
-
-
 def call_needs_server(value: str) -> str:
     return f"tool/call requires :server (string), got {value}"
 
@@ -257,10 +253,6 @@ def reset_after_oversized(detail: str) -> str:
 
 
 # ---------------------------------------------------------------- discovery and catalog
-
-def doc_unknown_tool(ref: str) -> str:
-    return f"no upstream tool '{ref}'"
-
 
 CALL_EXAMPLE = '(tool/call {{:server "{server}" :tool "{tool}" :args {{{args}}}}})'
 RESULT_SHAPE = ("Result: {:ok true :value v :value_kind :json|:text|:none} or "

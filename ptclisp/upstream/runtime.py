@@ -23,7 +23,7 @@ from .calls import Binding
 from .catalog import Unavailable, near_hint
 from . import messages as M
 from .config import LIST_TIMEOUT, Config, load_config
-from .loop import LoopThread
+from ..host.loop import LoopThread
 from .mcp_client import ConnectionLost, McpConnection, RestartLimit
 from .openapi import compile_operations
 from .redact import Redactor
@@ -40,7 +40,7 @@ class Upstreams:
         self.limits = config.limits
         self.secrets = config.secrets
         self.redactor = Redactor(config.secrets.values())
-        self.loop = LoopThread()
+        self.loop = LoopThread("ptclisp-upstreams")
         self.connections = {n: McpConnection(s, config.secrets, config.limits.max_response_bytes)
                             for n, s in self.specs.items() if s.transport != "openapi"}
         self.operations = {n: compile_operations(s, config.secrets) for n, s in self.specs.items()

@@ -16,7 +16,7 @@ import time
 
 import ptclisp
 from ptclisp import Limits
-from ptclisp.host.tools import from_python, to_python
+from ptclisp.host.door import from_python, to_python
 
 ROOMY = Limits(timeout=60)
 ROWS = [{"order_id": i, "customer_id": i % 97, "status": "paid" if i % 3 else "open",

@@ -15,7 +15,7 @@ import time
 from collections import Counter
 
 import ptclisp
-from ptclisp.session import Limits
+from ptclisp import Limits
 
 LIMITS = Limits(timeout=120.0)
 

@@ -14,7 +14,7 @@ import sys
 import time
 
 import ptclisp
-from ptclisp.session import Limits
+from ptclisp import Limits
 
 LIMITS = Limits(timeout=120.0)
 

@@ -16,7 +16,7 @@ from ptclisp.core import CORE
 from ptclisp.core.maps import resolve_key, twin_of
 from ptclisp.core.support import sorted_items, sorted_keys
 from ptclisp.errors import EvalError, LimitExceeded
-from ptclisp.session import Limits
+from ptclisp import Limits
 from ptclisp.lang.values import HashMap, Keyword, kw, sort_key
 
 get, assoc, dissoc, update = (CORE[n].fn for n in ("get", "assoc", "dissoc", "update"))

@@ -145,7 +145,7 @@ def test_range_errors(args, message):
 
 
 def test_range_size_is_charged_before_building():
-    from ptclisp.session import Limits
+    from ptclisp import Limits
     prev = budget.install(budget.Budget(Limits(max_collection_size=1000)))
     try:
         with pytest.raises(LimitExceeded):

@@ -7,7 +7,7 @@ import pytest
 import ptclisp
 from ptclisp.run.budget import Budget, Stop
 from ptclisp.sandbox import watchdog
-from ptclisp.session import Limits
+from ptclisp import Limits
 
 pytestmark = pytest.mark.skipif(not watchdog.AVAILABLE, reason="needs CPython's async exceptions")
 

@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 
 import ptclisp
 from ptclisp import kw, read_value, format_value
-from ptclisp.host.tools import from_python, reads_as_keyword, to_python
+from ptclisp.host.door import from_python, reads_as_keyword, to_python
 
 
 def test_keys_that_read_as_keywords_become_keywords_spelled_as_the_host_spelled_them():

@@ -1,4 +1,4 @@
-"""The event loop thread of one upstream host: it owns the MCP clients; callers submit to it."""
+"""An asyncio event loop on a daemon thread: async tools run on one, an upstream host's clients on another."""
 from __future__ import annotations
 
 import asyncio
@@ -9,13 +9,14 @@ import threading
 class LoopThread:
     """An asyncio loop running forever on a daemon thread, started on first use."""
 
-    def __init__(self, name: str = "ptclisp-upstreams"):
+    def __init__(self, name: str):
         self.name = name
         self._loop: asyncio.AbstractEventLoop | None = None
         self._lock = threading.Lock()
 
     @property
     def loop(self) -> asyncio.AbstractEventLoop:
+        """The running loop (started, or started again after `stop`, on first use)."""
         with self._lock:
             if self._loop is None or self._loop.is_closed():
                 loop = asyncio.new_event_loop()

@@ -1,0 +1,307 @@
+"""The door: the one place where host values are checked and turned into PTC values and back.
+
+`from_python` takes JSON-shaped host data in (a fresh copy; anything else is NotData); a string
+map key that reads as a keyword becomes that keyword, spelled as the host spelled it
+("customer_id" -> :customer_id, docs/llm.md "Keys"). `to_python` gives plain JSON-shaped Python
+out (keywords -> strings, vectors -> lists). `host_data` is a Session's data= through the door.
+"""
+from __future__ import annotations
+
+import dataclasses as _dataclasses
+import datetime as _dt
+import decimal as _decimal
+import re
+from collections.abc import Mapping, Sequence, Set
+
+import immutables
+
+from .. import messages
+from ..core.dates import DateTime, LocalDate
+from ..lang import export
+from ..lang.printer import format_value
+from ..lang.values import MAP_TYPES, SET_TYPES, SUSPECT, VECTOR_TYPES, Keyword, PSet, PVector, Symbol, freeze, make_map
+from ..run import budget as _budget
+from ..sandbox.deepstack import call_on_big_stack
+
+__all__ = ["NotData", "to_python", "from_python", "host_data", "reads_as_keyword"]
+
+DATA_DEPTH = 20_000  # levels of nesting data= may have (the host gave it; walked on a big stack)
+
+# ---------------------------------------------------------------- PTC -> Python
+
+class NotData(Exception):
+    """A value that cannot cross the door (args[0] is the value)."""
+
+
+class _Probe(Exception):
+    """Internal: a first conversion pass got past its small allowance."""
+
+
+def to_python(v, strict: bool = False):
+    """Plain JSON-shaped Python for a PTC value (keywords -> strings, vectors -> lists).
+
+    strict: raise NotData for functions and other non-data values (tool arguments).
+    A value nested deeper than export.EXPORT_DEPTH, or with more than export.EXPORT_ITEMS
+    items written out (a part shared n times counts n times), raises LimitExceeded."""
+    t = type(v)
+    if t is str or t is int or t is float or t is bool or v is None:
+        return v
+    try:
+        try:
+            return _py(v, strict, 0, [export.PROBE])
+        except _Probe:  # big, deep or shared: measure it once before writing it all out
+            export.check_data(v)
+        try:
+            return _py(v, strict, 0, [export.EXPORT_ITEMS])
+        except _Probe:  # the measure is an upper bound; this is a safety net
+            raise export.too_big() from None
+    except RecursionError:  # called on a stack already deep: the value is too deep for it
+        raise export.too_deep() from None
+
+
+def _py(v, strict: bool, depth: int, left: list):
+    t = type(v)
+    if t is str or t is int or t is float or t is bool or v is None:
+        return v
+    if t is Keyword:
+        return v.name
+    if t is Symbol:
+        return str(v)
+    is_map = isinstance(v, MAP_TYPES)
+    if is_map or isinstance(v, (*VECTOR_TYPES, *SET_TYPES)):
+        depth += 1
+        left[0] -= len(v)
+        if depth > export.EXPORT_DEPTH or left[0] < 0:
+            raise _Probe
+        if is_map:  # loops, not comprehensions: one Python frame per level
+            out = {}
+            for k, x in v.items():
+                out[_key(k)] = _py(x, strict, depth, left)
+            return out
+        items = []
+        for x in v:
+            items.append(_py(x, strict, depth, left))
+        return items
+    text = getattr(v, "ptc_str", None)
+    if text is not None:
+        return text()
+    if strict:
+        raise NotData(v)
+    return v
+
+
+def _key(k):
+    t = type(k)
+    if t is Keyword:  # the common case: host keys cross the door as keywords
+        return k.name
+    if t is str:
+        return k
+    return format_value(k)
+
+
+# ---------------------------------------------------------------- Python -> PTC
+
+def from_python(x, string_keys: bool = False):
+    """The PTC value of JSON-shaped host data (a fresh copy); NotData for anything else.
+
+    A string map key that reads as a keyword becomes that keyword, spelled as the host spelled
+    it ("customer_id" -> :customer_id); other keys stay as they are (docs/llm.md, "Keys").
+    string_keys: keep every string key a string (the host asked for its own keys).
+    Big collections and strings are charged against the run's size limits."""
+    return _from(x, _string_key if string_keys else _door_key)
+
+
+def _from(x, key):
+    t = type(x)
+    if t is str:
+        if len(x) > _BIG:
+            _budget.charge_size(len(x), "string")
+        return x
+    if t is int or t is float or t is bool or x is None or t is Keyword:
+        return x
+    if t is dict or t is list or t is tuple or t is immutables.Map or t is PVector:
+        if len(x) > _BIG:
+            _budget.charge_size(len(x), "collection")
+        if t is dict or t is immutables.Map:
+            return _map(x, key)
+        return _items(x, key)
+    if t is frozenset or t is set:
+        return PSet.of([_from(v, key) for v in x])
+    return _from_other(x, key)
+
+
+def _items(x, key) -> list:
+    """The items of a host sequence. Rows of str keys and scalars (the usual tool result) are
+    copied in one comprehension each, until a row needs more: rows tend to share one shape."""
+    charging = _budget.current() is not None
+    flat = True
+    out = []
+    append = out.append
+    if key is _door_key and not charging:  # data= at a Session's start: _flat_map inline
+        get = _DOOR_KEY_OF
+        for v in x:
+            if type(v) is dict and flat:
+                m = {get(k): w for k, w in v.items() if type(w) in _FLAT}
+                if len(m) == len(v):  # None: a key not met yet, or not a str
+                    append(m if None not in m else _map(v, key))
+                    continue
+                flat = False
+            append(_from(v, key))
+        return out
+    for v in x:
+        t = type(v)
+        if t in _SCALARS:
+            append(v)
+        elif t is dict:
+            m = _flat_map(v, key, charging) if flat else None
+            if m is None:
+                flat = False
+                m = _map(v, key)
+            append(m)
+        else:
+            append(_from(v, key))
+    return out
+
+
+def _flat_map(x, key, charging: bool):
+    """A copy of a map whose values are all scalars, else None.
+
+    Distinct str keys stay distinct at the door (a keyword or the str itself), so no key
+    collides; a str over _BIG characters is left to _map when a run's sizes are charged."""
+    if key is _string_key:
+        out = {k: v for k, v in x.items() if type(k) is str and type(v) in _FLAT}
+    elif charging:
+        out = {_DOOR_KEY_OF(k): v for k, v in x.items()
+               if type(v) in _SCALARS or (type(v) is str and len(v) <= _BIG)}
+    else:
+        out = {_DOOR_KEY_OF(k): v for k, v in x.items() if type(v) in _FLAT}
+    if len(out) != len(x):
+        return None
+    return out if None not in out else _map(x, key)  # None: a key not met yet, or not a str
+
+
+def _map(x, key):
+    """A host map: keys and values converted; a map keyed by values that need it if keys collide."""
+    if key is _door_key:  # the str keys met before, found at C speed
+        out = {(_DOOR_KEY_OF(k) or _door_key(k)):
+               v if type(v) in _SCALARS or (type(v) is str and len(v) <= _BIG) else _from(v, key)
+               for k, v in x.items()}
+    else:
+        out = {key(k): v if type(v) in _SCALARS else _from(v, key) for k, v in x.items()}
+    if len(out) == len(x) and SUSPECT.isdisjoint(map(type, out)):
+        return out
+    return make_map([(key(k), _from(v, key)) for k, v in x.items()])
+
+
+_BIG = 1024  # sizes from which a result is charged
+_SCALARS = frozenset({int, float, bool, type(None), Keyword})  # cross the door as they are
+_FLAT = _SCALARS | {str}
+# a key that reads back as the same keyword: keyword characters, not starting with a digit
+_KEYWORD_KEY = re.compile(r"[a-zA-Z+\-*<>=?!_][a-zA-Z0-9+\-*<>=?!_]*")
+# str -> Keyword or the str itself; reads and writes of a dict are atomic, so threads may
+# share it without a lock (a race only computes one entry twice); cleared when it grows big
+_DOOR_KEYS: dict = {}
+_DOOR_KEY_OF = _DOOR_KEYS.get  # only str keys are ever stored
+
+
+def _door_key(k):
+    """The PTC key of a host map key: a keyword when the string reads as one."""
+    if isinstance(k, str):  # a str subclass (an enum of keys) crosses as the str it holds
+        k = str.__str__(k)
+        door = _DOOR_KEYS.get(k)
+        if door is None:
+            if len(_DOOR_KEYS) > 50_000:
+                _DOOR_KEYS.clear()
+            door = Keyword(k) if _KEYWORD_KEY.fullmatch(k) else k
+            _DOOR_KEYS[k] = door
+        return door
+    return freeze(_from(k, _door_key))
+
+
+def _string_key(k):
+    return k if type(k) is str else freeze(_from(k, _string_key))
+
+
+def _program_key(k):
+    """The key a program sees for the host's map key k (a keyword when k reads as one)."""
+    return _door_key(k) if type(k) is str else k
+
+
+def reads_as_keyword(name: str) -> bool:
+    """True when the host key `name` crosses the door as the keyword :name."""
+    return _KEYWORD_KEY.fullmatch(name) is not None
+
+
+def _from_other(x, key):
+    if isinstance(x, bool) or x is NotImplemented:
+        raise NotData(x)
+    for base in (int, float):  # IntEnum...
+        if isinstance(x, base):
+            return base(x)
+    if isinstance(x, str):  # an enum of strings: the str it holds (str() would give its name)
+        return str.__str__(x)
+    if isinstance(x, _dt.datetime):
+        aware = x if x.tzinfo is not None else x.replace(tzinfo=_dt.timezone.utc)
+        return DateTime((aware - _EPOCH) // _dt.timedelta(microseconds=1))
+    if isinstance(x, _dt.date):
+        return LocalDate(x.toordinal() - _EPOCH_ORDINAL)
+    if isinstance(x, _decimal.Decimal):  # a database's money column: the number it holds
+        return int(x) if x.is_finite() and x == x.to_integral_value() else float(x)
+    if type(x) is Symbol or getattr(type(x), "ptc_type_name", None) in ("LocalDate", "DateTime", "Duration"):
+        return x
+    if isinstance(x, Mapping):
+        return _from(dict(x), key)
+    if _dataclasses.is_dataclass(x) and not isinstance(x, type):  # a record the host's types declare
+        return _from({f.name: getattr(x, f.name) for f in _dataclasses.fields(x)}, key)
+    dump = getattr(type(x), "model_dump", None)  # a pydantic model
+    if dump is not None and hasattr(type(x), "model_fields"):
+        return _from(dump(x), key)
+    if isinstance(x, (Sequence, Set)) and not isinstance(x, (bytes, bytearray, memoryview)):
+        return _from(list(x), key)
+    raise NotData(x)
+
+
+def _not_data_path(x, path=()) -> tuple | None:
+    """The path (keys and indexes) to the first part of x that is not data, or None."""
+    if isinstance(x, Mapping):
+        for k, v in x.items():
+            found = _not_data_path(v, (*path, k))
+            if found is not None:
+                return found
+        return None
+    if isinstance(x, (list, tuple, set, frozenset, PVector)):
+        for i, v in enumerate(x):
+            found = _not_data_path(v, (*path, i))
+            if found is not None:
+                return found
+        return None
+    try:
+        _from(x, _string_key)
+    except NotData:
+        return path
+    return None
+
+
+_EPOCH = _dt.datetime(1970, 1, 1, tzinfo=_dt.timezone.utc)
+_EPOCH_ORDINAL = _dt.date(1970, 1, 1).toordinal()
+
+
+def host_data(data, string_keys: bool, max_depth: int) -> dict:
+    """A Session's data= as PTC values (deep data on a big stack); TypeError naming what is not data."""
+    if data is None:
+        return {}
+    if not isinstance(data, Mapping):
+        raise TypeError(messages.api_not_data(data))
+    frames = 2 * max(max_depth, DATA_DEPTH) + 200
+    try:
+        try:
+            return from_python(dict(data), string_keys)
+        except RecursionError:
+            return call_on_big_stack(lambda: from_python(dict(data), string_keys), frames)
+    except NotData as nd:
+        path = call_on_big_stack(lambda: _not_data_path(data), frames) or ()
+        keys = [format_value(_program_key(k)) for k in path[1:]]
+        raise TypeError(messages.api_data_not_data(path[0] if path else None, keys,
+                                                   type(nd.args[0]).__name__)) from None
+    except RecursionError:
+        raise TypeError(messages.API_DATA_TOO_DEEP) from None
