@@ -16,6 +16,8 @@ def test_wheel_ships_the_grammar_and_reads_outside_the_source_tree(tmp_path):
     wheel = next(wheels.glob("ptclisp-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
     assert "ptclisp/grammar/ptclisp.lark" in names and "ptclisp/grammar/terminals.json" in names
+    modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "ptclisp").rglob("*.py")}
+    assert modules <= set(names), sorted(modules - set(names))  # every package is listed
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target",
                     str(target), str(wheel)], check=True, timeout=300)
