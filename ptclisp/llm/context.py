@@ -166,9 +166,10 @@ def _key_with_values(text: str, key, rows) -> str:
     """`:tier (one of "gold" "silver")` when the key's values repeat a few short strings: the
     spellings a program filters on, which a cut sample rarely shows."""
     values = [row.get(key) for row in rows if key in row]
+    if len(values) < 2 or not all(type(x) is str and len(x) <= _ENUM_CHARS for x in values):
+        return text  # (a key holding lists or maps is no list of spellings)
     distinct = set(values)
-    if (len(values) < 2 or not 1 <= len(distinct) <= _ENUM_VALUES or len(distinct) == len(values)
-            or not all(type(x) is str and len(x) <= _ENUM_CHARS for x in distinct)):
+    if not 1 <= len(distinct) <= _ENUM_VALUES or len(distinct) == len(values):
         return text
     return f"{text} (one of {' '.join(format_string(x) for x in sorted(distinct))})"
 

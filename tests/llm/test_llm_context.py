@@ -234,3 +234,16 @@ def test_data_inventory_names_the_few_values_a_key_repeats():
     assert ":flag :id" in line  # nil among the values: not a list of spellings
     many = [{"c": f"v{i % 5}"} for i in range(10)]  # five values: more than the card lists
     assert "(one of" not in data_inventory(Session(data={"m": many}).data)
+
+
+def test_records_with_list_and_map_fields_are_described_not_crashed_on():
+    # real host data: tags, line items, children (a TypeError on the list-valued key once)
+    rows = [{"id": 1, "tags": ["refund"], "items": [{"sku": "a", "qty": 2}],
+             "customer": {"id": 7}, "status": "open"},
+            {"id": 2, "tags": [], "items": [], "customer": {"id": 8}, "status": "open"},
+            {"id": 3, "tags": ["refund", "vip"], "items": [], "customer": {"id": 7},
+             "status": "closed"}]
+    session = Session(data={"tickets": rows})
+    line = data_inventory(session.data).splitlines()[2]
+    assert ":customer :id :items :status (one of \"closed\" \"open\") :tags" in line
+    assert "data/tickets" in context_message(session, "How many tickets are open?")
