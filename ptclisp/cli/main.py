@@ -325,9 +325,3 @@ def main(argv=None) -> int:
         print(f"ptclisp: {e}", file=sys.stderr)
         return 2
 
-
-if __name__ == "__main__":  # pragma: no cover
-    # `python -m ptclisp.cli`: run the imported module, so ptclisp.agent.cli raises the same
-    # InputError class that main catches (this file as __main__ would define a second one)
-    from ptclisp.cli.main import main as _main
-    sys.exit(_main())
