@@ -74,7 +74,7 @@ class Session:
         budget: what (budget/remaining) returns: a mapping, or a callable returning one.
         signature: the return signature the program's value must match, e.g. "{count :int}".
         upstreams: MCP/OpenAPI upstreams for tool/call: ptclisp.upstream.load(...), or a path
-            or dict once ptclisp.upstream is imported (docs/upstreams.md).
+            or dict (the first one imports ptclisp.upstream; docs/upstreams.md).
         string_keys: keep the host's string map keys in data and tool results (by default a
             key that reads as a keyword becomes one: "customer_id" -> :customer_id).
         """

@@ -139,8 +139,26 @@ def test_session_rejects_a_bad_configuration_at_construction():
         ptclisp.Session(upstreams=ups(a={"transport": "mcp_stdio"}))
 
 
-def test_a_path_without_the_upstream_layer_says_what_to_import():
-    code = ("import ptclisp\ntry:\n    ptclisp.Session(upstreams={})\n"
+def test_a_path_or_dict_imports_the_upstream_layer_at_construction(tmp_path):
+    # a fresh process: `import ptclisp` alone leaves the layer out; a Session or an Agent
+    # given a dict or a path imports it then (#29)
+    path = tmp_path / "upstreams.json"
+    path.write_text(json.dumps(ups(a=with_(STDIO, command=sys.executable))), encoding="utf-8")
+    code = ("import sys, ptclisp\n"
+            "assert 'ptclisp.upstream' not in sys.modules\n"
+            f"raw = {ups(b=with_(STDIO, command=sys.executable))!r}\n"
+            "s = ptclisp.Session(upstreams=raw)\n"
+            f"a = ptclisp.Agent(llm=None, upstreams={str(path)!r}).session()\n"
+            "print(sorted(s.tools), sorted(a.tools), 'ptclisp.upstream' in sys.modules)\n"
+            "s.upstreams.host.close(); a.upstreams.host.close()\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "['call', 'servers'] ['call', 'servers'] True"
+
+
+def test_a_path_without_the_upstream_sdk_says_what_to_install():
+    code = ("import sys\nsys.modules['mcp'] = None  # the SDK not installed\n"
+            "import ptclisp\ntry:\n    ptclisp.Session(upstreams={})\n"
             "except TypeError as e:\n    print(e)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.stdout.strip() == PM.API_UPSTREAMS_NEED_PACKAGE
