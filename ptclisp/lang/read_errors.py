@@ -212,19 +212,25 @@ def _infer_closers(text: str, strict: bool, trail: bool):
     return inserts, removals
 
 
-def repair_hint(error: ReadError, text: str) -> ReadError:
-    """An unclosed or mismatched delimiter's hint, made exact where indentation places the
-    missing closer(s) somewhere other than the end of the program."""
-    if error.code not in ("unclosed", "mismatched") or not re.search(r"\n[ \t]", text):
-        return error  # without indented lines, indentation tells nothing
+def indentation_repair(text: str):
+    """(hint, repaired text) where indentation places the missing closer(s) somewhere other
+    than the end of the program, or None (then the fix, if any, is at the end). The reader's
+    hint and ptclisp.llm.diagnose both use it."""
+    if not re.search(r"\n[ \t]", text):
+        return None  # without indented lines, indentation tells nothing
     found = None
     for strict, trail in ((True, False), (False, False), (True, True), (False, True)):
         found = found or _infer_closers(text, strict, trail)  # the fewest changes first
     if found is None:
-        return error
+        return None
     inserts, removals = found
     if not removals and all(dedent is None for *_, dedent in inserts):
-        return error
+        return None
+    return _placement_hint(text, inserts, removals), _apply_closers(text, inserts, removals)
+
+
+def _placement_hint(text: str, inserts, removals) -> str:
+    """The hint naming each place a closer goes (and each closer to remove)."""
     lines = _Lines(text)
     places = []
     for offset, closer, opener, opener_at, dedent in inserts:
@@ -234,7 +240,28 @@ def repair_hint(error: ReadError, text: str) -> ReadError:
         before = text[lines.starts[lines.span(offset).line - 1]:offset].strip()
         after = lines.span(dedent).line if dedent is not None else None
         places.append((offset, [(closer, opener, lines.span(opener_at))], before, after))
-    error.hint = M.hint_repair([(lines.span(offset), closes, before, after)
-                                for offset, closes, before, after in places],
-                               [(lines.span(at), text[at]) for at in removals])
+    return M.hint_repair([(lines.span(offset), closes, before, after)
+                          for offset, closes, before, after in places],
+                         [(lines.span(at), text[at]) for at in removals])
+
+
+def _apply_closers(text: str, inserts, removals) -> str:
+    """The text with the closers inserted at their offsets and the left-over ones removed."""
+    edits = sorted([(offset, 0, closer) for offset, closer, *_ in inserts]
+                   + [(at, 1, "") for at in removals], key=lambda e: e[:2])
+    parts, done = [], 0
+    for offset, removes, closer in edits:
+        parts += [text[done:offset], closer]
+        done = offset + removes
+    parts.append(text[done:])
+    return "".join(parts)
+
+
+def repair_hint(error: ReadError, text: str) -> ReadError:
+    """An unclosed or mismatched delimiter's hint, made exact where indentation places the
+    missing closer(s) somewhere other than the end of the program."""
+    if error.code in ("unclosed", "mismatched"):
+        found = indentation_repair(text)
+        if found is not None:
+            error.hint = found[0]
     return error

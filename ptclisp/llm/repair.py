@@ -2,8 +2,9 @@
 
 Missing closers are the commonest reason a model's program does not read (a reply cut off,
 one `)` too few). `diagnose` says what is missing and where its opener was, and builds the
-program with the closers added (or the extra ones at the end removed). The repair is only ever
-*offered*: nothing here runs a guess.
+program with the closers added where indentation puts them, as the reader's hint does (else at
+the end), or the extra ones at the end removed. The repair is only ever *offered*: nothing here
+runs a guess.
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import re
 
 import attrs
 
+from ..lang.read_errors import indentation_repair
 from . import messages as M
 
 __all__ = ["DelimiterReport", "diagnose"]
@@ -29,7 +31,7 @@ _SHOWN_WHOLE = 300  # a repaired program up to this many characters is shown who
 
 @attrs.frozen
 class DelimiterReport:
-    """What is unbalanced, where, and (when the fix is at the end) the repaired program."""
+    """What is unbalanced, where, and (when it can be placed) the repaired program."""
 
     message: str
     hint: str
@@ -51,6 +53,11 @@ class _Positions:
 
 def diagnose(code: str) -> DelimiterReport | None:
     """A report on the first delimiter problem in code, or None when they balance."""
+    return _scan(code, place=True)
+
+
+def _scan(code: str, place: bool) -> DelimiterReport | None:
+    """The first delimiter problem; with place, a missing closer goes where indentation says."""
     pos = _Positions(code)
     stack: list[tuple[str, int]] = []
     last_comment_end = last_end = -1
@@ -72,13 +79,25 @@ def diagnose(code: str) -> DelimiterReport | None:
             if _CLOSER_OF[opener] != closer:
                 line, col = pos(m.start())
                 oline, ocol = pos(at)
-                return DelimiterReport(M.mismatched(closer, line, col, opener, oline, ocol),
-                                       M.close_first(opener, _CLOSER_OF[opener]), line, col)
+                report = DelimiterReport(M.mismatched(closer, line, col, opener, oline, ocol),
+                                         M.close_first(opener, _CLOSER_OF[opener]), line, col)
+                return _placed(code, report) if place else report
             stack.pop()
     if stack:
-        return _unclosed(code, pos, stack, string_at=None, comment_end=last_comment_end,
-                         dangling=last_end < len(code.rstrip()))
+        report = _unclosed(code, pos, stack, string_at=None, comment_end=last_comment_end,
+                           dangling=last_end < len(code.rstrip()))
+        return _placed(code, report) if place else report
     return None
+
+
+def _placed(code: str, report: DelimiterReport) -> DelimiterReport:
+    """The report with the reader's indentation-aware repair when it places a closer other than
+    at the end (and the result balances), else as it was."""
+    found = indentation_repair(code)
+    if found is None or _scan(found[1], place=False) is not None:
+        return report
+    hint, repaired = found
+    return attrs.evolve(report, hint=hint + "; " + _show(repaired), repaired=repaired)
 
 
 def _unclosed(code, pos, stack, *, string_at, comment_end, dangling) -> DelimiterReport:

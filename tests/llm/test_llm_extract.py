@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import ptclisp
 from ptclisp.llm import (
     ExtractionError, MultipleCodeBlocks, NoCodeFound, diagnose, extract_fenced_blocks,
     extract_fenced_blocks_with_lines, parse, strip_thinking,
@@ -104,6 +105,18 @@ def test_unclosed_names_innermost_opener_and_repairs():
     assert r.repaired == "(let [x 1]\n  (+ x 1))"
     assert r.hint.startswith("add 2 ')' at the end; ") and r.hint.endswith("(let [x 1]\n  (+ x 1))")
     assert (r.line, r.column) == (2, 3)
+
+
+def test_the_repair_places_a_closer_where_the_readers_hint_does():
+    # one implementation (lang/read_errors.indentation_repair): the `)` goes after `(+ x 1)`,
+    # not at the end of the program
+    code = "(let [x 1]\n  (+ x 1\n  (inc x))"
+    reader_hint = ptclisp.run(code).error.hint
+    assert reader_hint.startswith("add ')' at line 2, column 9, after `(+ x 1`")
+    r = diagnose(code)
+    assert r.repaired == "(let [x 1]\n  (+ x 1)\n  (inc x))"
+    assert r.hint == reader_hint + "; " + M.REPAIRED_INTRO + "\n" + r.repaired
+    assert diagnose(r.repaired) is None
 
 
 def test_repair_after_a_trailing_comment_goes_on_a_new_line():
