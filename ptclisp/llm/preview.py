@@ -5,9 +5,10 @@ preview instead of its whole result, and keeps the full result in the session's 
 program that calls the tool with canonically equal arguments reads it from there. Previews:
 - "metadata" (default): `result_count` (lists), a compact `schema` and `sample_keys`;
 - "rows": the first `preview_limit` items of a list result, with their schema;
-- a callable: gets the full result (JSON-shaped Python) and returns a dict of JSON data; if it
-  raises or returns anything else, the metadata preview is used (status "fallback") and a
-  warning naming the tool is logged.
+- a callable: gets the full result (JSON-shaped Python) and returns a dict of data, made JSON as
+  the door makes host data (keyword keys as their names, dates as ISO 8601 text); if it raises
+  or returns anything else, the metadata preview is used (status "fallback") and a warning
+  naming the tool is logged.
 Every preview carries `"status": "ok"`, `"full_result_cached": true` and a `cache_hint` whose
 `(tool/name ARGS)` is written in PTC-Lisp by the formatter.
 
@@ -76,11 +77,29 @@ def build_preview(tool, full_result, args) -> tuple[str, dict]:
 
 
 def _json_data(value):
-    """JSON-shaped Python for PTC values or host data (dates become ISO text)."""
+    """JSON-shaped Python for PTC values or host data, as the door makes it: keyword keys and
+    values as their names, every date (naive or aware) as ISO 8601 text. A part that is not
+    data is left as it is; its neighbours are still converted."""
     try:
         return to_python(from_python(value))
-    except (NotData, PtcError, RecursionError):
+    except NotData:
+        return _part_by_part(value)
+    except (PtcError, RecursionError):
         return to_python(value)
+
+
+def _part_by_part(value):
+    """A map or list holding something that is not data, its other parts converted."""
+    if isinstance(value, dict):
+        return {_json_key(k): _json_data(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_data(x) for x in value]
+    return value
+
+
+def _json_key(k) -> str:
+    """A map key as JSON text: a keyword by its name."""
+    return k.name if type(k) is Keyword else k if type(k) is str else format_value(k)
 
 
 def _custom(tool, data) -> tuple[dict | None, str | None]:
@@ -91,7 +110,7 @@ def _custom(tool, data) -> tuple[dict | None, str | None]:
         return None, "raised"
     if not isinstance(out, dict):
         return None, "non_map"
-    out = {(k.name if type(k) is Keyword else str(k)): v for k, v in out.items()}
+    out = _json_data(out)  # keyword keys at any depth, dates, sets: as in every other preview
     try:
         json.dumps(out, allow_nan=False)
     except (TypeError, ValueError, RecursionError):

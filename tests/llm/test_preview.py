@@ -104,6 +104,23 @@ def test_custom_preview_is_merged_with_the_cache_fields_which_win():
     assert status == "ok" and preview == {"top": {"id": 9}, "3": "three", **CACHE_FIELDS}
 
 
+def test_custom_preview_with_keyword_keys_at_any_depth_is_json():
+    def custom(full):
+        return {kw("top"): {kw("id"): full[0]["id"], kw("tags"): [kw("a"), {kw("b"): 1}]}}
+    status, preview = build_preview(tool(custom), [{"id": 9}], {"query": "x"})
+    assert status == "ok" and preview == {"top": {"id": 9, "tags": ["a", {"b": 1}]}, **CACHE_FIELDS}
+
+
+def test_naive_datetimes_are_iso_like_aware_ones():
+    import datetime as dt
+    naive, aware = dt.datetime(2026, 5, 3, 9, 14), dt.datetime(2026, 5, 3, 9, 14, tzinfo=dt.timezone.utc)
+    status, preview = build_preview(tool(lambda full: {"naive": naive, "aware": aware}), [1], {"query": "x"})
+    assert status == "ok" and preview["naive"] == preview["aware"] == "2026-05-03T09:14:00Z"
+    odd = object()  # a part that is not data leaves its neighbours' dates converted
+    _, preview = build_preview(tool("rows"), [{"at": naive, "odd": odd}, {"at": aware}], {"query": "x"})
+    assert preview["rows"] == [{"at": "2026-05-03T09:14:00Z", "odd": odd}, {"at": "2026-05-03T09:14:00Z"}]
+
+
 @pytest.mark.parametrize("custom, category", [
     (lambda full: 1 / 0, "raised"),
     (lambda full: ["not", "a", "map"], "non_map"),
