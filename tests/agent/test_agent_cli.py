@@ -208,7 +208,7 @@ def test_step_mode_keeps_the_data_of_a_turn_that_defines_a_function(tmp_path, to
 
 @pytest.mark.parametrize("options", [
     {"tools": "subprocess"},
-    {"tools": "subprocess", "data": "/etc/passwd", "upstreams": "/tmp/ups.json"},
+    {"tools": "subprocess", "data": "secrets.json", "upstreams": "ups.json"},
 ])
 def test_a_state_folder_that_names_code_is_refused_and_runs_nothing(tmp_path, options):
     # conversation.json edited (or written by an older version) to name a tools module
