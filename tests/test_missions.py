@@ -72,7 +72,8 @@ def test_step_mode_plays_the_mission_to_its_answer(mission, tmp_path):
     for turn, reply in enumerate(mission["replies"], 1):
         path = tmp_path / f"reply{turn}.txt"
         path.write_text(reply, encoding="utf-8")
-        out = _agent("reply", "--state", state, str(path))
+        out = _agent("reply", "--state", state, "--tools", "tools.py", "--data", "data.json",
+                     str(path))
         assert out.returncode == 0, out.stderr  # the step worked, whatever the mission's end
         if turn < len(mission["replies"]):  # the next message, not the ending's JSON line
             assert out.stdout.strip() and not out.stdout.lstrip().startswith("{"), out.stdout

@@ -6,6 +6,8 @@
 in a directory (the saved Session and the transcript) so each step is a stateless request:
 `start` prints the system prompt and the first message, `reply` runs one whole reply and prints
 the next message, or one JSON line `{"status", "answer", "turns"}` when the conversation ends.
+The directory is data only: the tools module, the data file and the upstreams file come from
+the command line of every step, never from the directory (it may sit where uploads land).
 The SDKs are imported only inside `run` (this module is command-line only).
 """
 from __future__ import annotations
@@ -54,26 +56,31 @@ def add_parser(sub) -> None:
     start.set_defaults(func=cmd_start)
     reply = steps.add_parser("reply", help="run one model reply (FILE, - for stdin)")
     reply.add_argument("--state", required=True, metavar="DIR")
+    _host_files(reply)
     reply.add_argument("file", help="the whole reply (- for stdin)")
     reply.set_defaults(func=cmd_reply)
 
 
 def _options(p) -> None:
-    p.add_argument("--tools", metavar="MODULE",
-                   help="module path or .py file whose TOOLS, or else public functions, are the tools")
-    p.add_argument("--data", metavar="FILE", help="JSON object file: the data/ values")
-    p.add_argument("--upstreams", metavar="FILE",
-                   help="upstream MCP servers and OpenAPI operations for tool/call")
+    _host_files(p)
     p.add_argument("--signature", help='return signature, e.g. "{total :float}"')
     p.add_argument("--transport", default="content", choices=TRANSPORTS)
     p.add_argument("--max-turns", type=int, default=8, metavar="N")
     p.add_argument("mission", help="the task, in words")
 
 
-def _session(args, tools, data) -> Session:
+def _host_files(p) -> None:
+    """--tools, --data, --upstreams: given to every step (a state directory names none)."""
+    p.add_argument("--tools", metavar="MODULE",
+                   help="module path or .py file whose TOOLS, or else public functions, are the tools")
+    p.add_argument("--data", metavar="FILE", help="JSON object file: the data/ values")
+    p.add_argument("--upstreams", metavar="FILE",
+                   help="upstream MCP servers and OpenAPI operations for tool/call")
+
+
+def _session(args, tools, data, upstreams) -> Session:
     try:
-        return Session(tools=tools, data=data, signature=args.signature,
-                       upstreams=_upstreams(args))
+        return Session(tools=tools, data=data, signature=args.signature, upstreams=upstreams)
     except SignatureError as e:
         raise InputError(f"--signature: {e}") from None
 
@@ -84,7 +91,7 @@ def cmd_run(args) -> int:
     """Run the agent to its end, printing each turn, then the JSON line."""
     llm = _model(args.model)
     tools, data = _tools(args), _data(args.data)
-    session = _session(args, tools, data)
+    session = _session(args, tools, data, _upstreams(args))
     try:
         agent = Agent(llm=llm, tools=tools, data=data, signature=args.signature,
                       transport=args.transport, max_turns=args.max_turns, on_turn=_show_turn)
@@ -177,15 +184,13 @@ def cmd_start(args) -> int:
 def _start(args, state: Path) -> int:
     if (state / _STATE_FILE).exists():
         raise InputError(M.cli_state_exists(args.state))
-    tools, data = _tools(args), _data(args.data)
-    session = _session(args, tools, data)
+    tools, data, upstreams = _tools(args), _data(args.data), _upstreams(args)
+    session = _session(args, tools, data, upstreams)
     if args.max_turns < 1:
         raise InputError(M.not_positive("--max-turns", args.max_turns))
     conv = Conversation.start(session, args.mission, transport=args.transport,
                               max_turns=args.max_turns)
-    options = {"tools": _absolute(args.tools), "data": _absolute(args.data),
-               "upstreams": _absolute(args.upstreams)}
-    _save(state, conv, options)
+    _save(state, conv, _fingerprint(tools, data, upstreams))
     print(M.CLI_SYSTEM)
     print(conv.messages[0]["content"].rstrip("\n"))
     tools_list = conv.tools()
@@ -210,7 +215,7 @@ def cmd_reply(args) -> int:
 
 
 def _reply(args, state: Path) -> int:
-    conv, options = _load(state)
+    conv, given = _load(state, args)
     if not conv.running:
         raise InputError(M.CLI_ENDED)
     text = sys.stdin.read() if args.file == "-" else _read_text(args.file)
@@ -218,7 +223,7 @@ def _reply(args, state: Path) -> int:
         raise InputError(M.CLI_EMPTY_REPLY)
     seen = len(conv.messages) + 1  # the reply itself is appended first
     conv.feed(_reply_of(text, conv.transport))
-    _save(state, conv, options)
+    _save(state, conv, given)
     if not conv.running:
         print(_ending(conv.status, conv.answer, conv.turn))
         return 0
@@ -259,14 +264,6 @@ def _as_message(value: dict) -> dict:
     return message
 
 
-def _absolute(path):
-    """A file path made absolute (a later step may run elsewhere); a module name as given."""
-    if not path:
-        return None
-    p = Path(path)
-    return str(p.resolve()) if p.suffix == ".py" or p.exists() else path
-
-
 @contextlib.contextmanager
 def _locked(state: Path):
     """One step at a time in DIR: a second `start`/`reply` meanwhile is refused, not interleaved."""
@@ -285,7 +282,7 @@ def _write(path: Path, text: str) -> None:
     os.replace(partial, path)
 
 
-def _save(state: Path, conv: Conversation, options: dict) -> None:
+def _save(state: Path, conv: Conversation, given: dict | None) -> None:
     try:
         saved = conv.session.save()
     except SaveError as e:  # functions do not survive a saved session: say so to the model
@@ -293,30 +290,57 @@ def _save(state: Path, conv: Conversation, options: dict) -> None:
         if conv.running and conv.messages and conv.messages[-1].get("role") in ("user", "tool"):
             last = conv.messages[-1]
             last["content"] = (last.get("content") or "") + "\n\n" + M.not_kept(e.names)
-    data = dict(conv.to_state(), options=options)
+    data = dict(conv.to_state(), given=given)
     text = json.dumps(_json_safe(data), ensure_ascii=False, default=str, indent=1)
     _write(state / _SESSION_FILE, saved)
     _write(state / _STATE_FILE, text)
 
 
-def _load(state: Path):
-    if not (state / _STATE_FILE).exists():
-        raise InputError(M.cli_no_state(str(state)))
+def _load(state: Path, args):
+    """The conversation in DIR over a session with the tools, data and upstreams of args."""
+    saved = _saved_state(state)
+    tools, data, upstreams = _tools(args), _data(args.data), _upstreams(args)
+    given = _fingerprint(tools, data, upstreams)
+    _check_same(saved.pop("given", None), given)
     try:
-        data = json.loads((state / _STATE_FILE).read_text(encoding="utf-8"))
-        options = data.pop("options")
-        args = _Args(options["tools"], options.get("upstreams"))
         session = Session.load((state / _SESSION_FILE).read_text(encoding="utf-8"),
-                               tools=_tools(args), data=_data(options["data"]),
-                               upstreams=_upstreams(args))
-        return Conversation.from_state(session, data), options
+                               tools=tools, data=data, upstreams=upstreams)
+        return Conversation.from_state(session, saved), given
     except (KeyError, TypeError, ValueError, PtcError) as e:
         raise InputError(f"{M.CLI_BAD_STATE}: {e}") from None
 
 
-class _Args:
-    def __init__(self, tools, upstreams=None):
-        self.tools, self.upstreams = tools, upstreams
+def _saved_state(state: Path) -> dict:
+    """conversation.json as data; refused when it names code or files to load (older versions)."""
+    if not (state / _STATE_FILE).exists():
+        raise InputError(M.cli_no_state(str(state)))
+    try:
+        saved = json.loads((state / _STATE_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise InputError(f"{M.CLI_BAD_STATE}: {e}") from None
+    if not isinstance(saved, dict):
+        raise InputError(f"{M.CLI_BAD_STATE}: {_STATE_FILE} is not an object")
+    options = saved.pop("options", None)
+    named = sorted(k for k, v in options.items() if v) if isinstance(options, dict) else []
+    if named or not isinstance(options, (dict, type(None))):
+        raise InputError(M.cli_state_names_files(str(state), named or ["options"]))
+    return saved
+
+
+def _fingerprint(tools, data, upstreams) -> dict:
+    """What a step was given, by name only: the tools, the data keys, the upstream servers."""
+    return {"tools": sorted(t.name for t in tools or ()),
+            "data": sorted(str(k) for k in data or ()),
+            "upstreams": upstreams.names() if upstreams is not None else []}
+
+
+def _check_same(started, given: dict) -> None:
+    """A reply given other tools, data or upstreams than start is refused, saying which."""
+    if not isinstance(started, dict):
+        return  # a state without a fingerprint: nothing to compare
+    for key in ("tools", "data", "upstreams"):
+        if started.get(key, []) != given[key]:
+            raise InputError(M.cli_state_mismatch(f"--{key}", started.get(key), given[key]))
 
 
 def _ending(status: str, answer, turns: int) -> str:

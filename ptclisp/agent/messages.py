@@ -96,6 +96,24 @@ def cli_state_busy(path: str) -> str:
 CLI_BAD_STATE = "the saved conversation cannot be read"
 
 
+def cli_state_names_files(path: str, names: list) -> str:
+    """A state folder (written by an older version, or edited) that names code or files."""
+    flags = ", ".join(f"--{n}" for n in names)
+    return (f"{path} names code or files to load ({flags} in its options); a state folder "
+            f"holds data only, so nothing it names is loaded. Pass --tools, --data and "
+            f"--upstreams on the command line of each `ptclisp agent reply`, and start the "
+            f"conversation again with `ptclisp agent start`")
+
+
+def cli_state_mismatch(flag: str, started: list, given: list) -> str:
+    """agent reply given other tools, data or upstreams than agent start was."""
+    def shown(names):
+        return ", ".join(map(str, names)) if names else "none"
+    return (f"{flag} differs from what `ptclisp agent start` was given (it had: {shown(started)}; "
+            f"this reply has: {shown(given)}); pass the same --tools, --data and --upstreams "
+            f"to every step")
+
+
 def cli_tool_reply_format(names: str) -> str:
     """How a reply calls tools in step mode (tool_call and combined transports)."""
     return ("Reply with text for a final answer, or with a JSON object calling tools: "

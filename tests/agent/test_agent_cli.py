@@ -47,21 +47,22 @@ def test_step_mode_plays_a_conversation_to_its_json_line(tmp_path, tools):
                 f"{context_message(session, 'Total of customer 3' + chr(39) + 's orders?')}\n")
     assert out.stdout == expected
     assert str(tmp_path) not in out.stdout  # nothing the model does not need
-    out = agent("reply", "--state", state, "-",
+    out = agent("reply", "--state", state, "--tools", tools, "-",
                 stdin=fenced("(def os (tool/get-orders {:customer_id 3}))\n(println (count os))"))
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith(LM.PREAMBLE) and "\n2\n" in out.stdout
     assert out.stdout.rstrip().endswith(LM.turn_of(2, 8, 7))
     reply = tmp_path / "reply.txt"
     reply.write_text(fenced('(return {:total (str 1)})'), encoding="utf-8")
-    out = agent("reply", "--state", state, reply)  # a signature mismatch: the model is told
+    # a signature mismatch: the model is told
+    out = agent("reply", "--state", state, "--tools", tools, reply)
     assert out.stdout.startswith(LM.ERROR_HEADER) and "return signature {total :float}" in out.stdout
-    out = agent("reply", "--state", state, "-",
+    out = agent("reply", "--state", state, "--tools", tools, "-",
                 stdin=fenced("(return {:total (reduce + (map :total os))})"))
     assert out.returncode == 0, out.stderr
     assert out.stdout.count("\n") == 1
     assert json.loads(out.stdout) == {"status": "ok", "answer": {"total": 14.75}, "turns": 3}
-    again = agent("reply", "--state", state, "-", stdin=fenced("(return 1)"))
+    again = agent("reply", "--state", state, "--tools", tools, "-", stdin=fenced("(return 1)"))
     assert again.returncode == 2 and again.stderr == f"ptclisp: {M.CLI_ENDED}\n"
 
 
@@ -79,12 +80,12 @@ def test_step_mode_with_tool_calls_and_a_plain_answer(tmp_path, tools):
     assert f"{M.CLI_TOOLS}\n{M.cli_tool_reply_format('lisp_eval')}\n" in out.stdout
     call = {"tool_calls": [{"name": "lisp_eval",
                             "arguments": {"program": "(count (tool/get-orders {:customer_id 3}))"}}]}
-    out = agent("reply", "--state", state, "-", stdin=json.dumps(call))
+    out = agent("reply", "--state", state, "--tools", tools, "-", stdin=json.dumps(call))
     assert out.returncode == 0, out.stderr
     head, body = out.stdout.split("\n", 1)
     assert head == M.cli_call_result("call_1")
     assert json.loads(body.split("\n\n")[0])["result"] == "user=> 2"
-    out = agent("reply", "--state", state, "-", stdin="Customer 3 has 2 orders.")
+    out = agent("reply", "--state", state, "--tools", tools, "-", stdin="Customer 3 has 2 orders.")
     assert json.loads(out.stdout) == {"status": "ok", "answer": "Customer 3 has 2 orders.",
                                       "turns": 2}
 
@@ -189,15 +190,72 @@ def test_step_mode_keeps_the_data_of_a_turn_that_defines_a_function(tmp_path, to
     # a saved session holds data only: the function is left out and the model is told
     state = tmp_path / "conv"
     assert agent("start", "--state", state, "--tools", tools, "Count the orders").returncode == 0
-    out = agent("reply", "--state", state, "-", stdin=fenced(
+    out = agent("reply", "--state", state, "--tools", tools, "-", stdin=fenced(
         "(defn big? [o] (> (:total o) 5))\n(def os (tool/get-orders {:customer_id 3}))\n"
         "(println (count (filter big? os)))"))
     assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
     assert "\n1\n" in out.stdout
     assert out.stdout.rstrip().endswith(M.not_kept(["memory big? holds #fn[big?]"]))
-    out = agent("reply", "--state", state, "-", stdin=fenced("(return (count os))"))
+    out = agent("reply", "--state", state, "--tools", tools, "-",
+                stdin=fenced("(return (count os))"))
     assert json.loads(out.stdout) == {"status": "ok", "answer": 2, "turns": 2}
     ended = tmp_path / "ended"  # a function defined in the last turn: nothing to tell
     assert agent("start", "--state", ended, "--tools", tools, "Count").returncode == 0
-    out = agent("reply", "--state", ended, "-", stdin=fenced("(defn f [] 2)\n(return (f))"))
+    out = agent("reply", "--state", ended, "--tools", tools, "-",
+                stdin=fenced("(defn f [] 2)\n(return (f))"))
     assert json.loads(out.stdout) == {"status": "ok", "answer": 2, "turns": 1}
+
+
+@pytest.mark.parametrize("options", [
+    {"tools": "subprocess"},
+    {"tools": "subprocess", "data": "secrets.json", "upstreams": "ups.json"},
+])
+def test_a_state_folder_that_names_code_is_refused_and_runs_nothing(tmp_path, options):
+    # conversation.json edited (or written by an older version) to name a tools module
+    state = tmp_path / "c"
+    assert agent("start", "--state", state, "m").returncode == 0
+    path = state / "conversation.json"
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps(dict(saved, options=options)), encoding="utf-8")
+    marker = tmp_path / "marker"
+    out = agent("reply", "--state", state, "-",
+                stdin=fenced(f'(tool/getoutput {{:cmd "touch {marker}"}})'))
+    named = sorted(k for k in options)
+    assert (out.returncode, out.stderr) == (
+        2, f"ptclisp: {M.cli_state_names_files(str(state), named)}\n")
+    assert not marker.exists()
+    assert json.loads(path.read_text(encoding="utf-8"))["options"] == options  # left as it was
+
+
+def test_the_tools_of_each_step_come_from_its_command_line(tmp_path, tools):
+    state = tmp_path / "c"
+    assert agent("start", "--state", state, "--tools", tools, "Count").returncode == 0
+    assert str(tools) not in (state / "conversation.json").read_text(encoding="utf-8")
+    program = fenced("(return (count (tool/get-orders {:customer_id 3})))")
+    out = agent("reply", "--state", state, "-", stdin=program)  # --tools left out
+    assert (out.returncode, out.stderr) == (
+        2, f"ptclisp: {M.cli_state_mismatch('--tools', ['get-orders'], [])}\n")
+    other = tmp_path / "other_tools.py"
+    other.write_text("def get_customer(id: int) -> dict:\n    return {}\n", encoding="utf-8")
+    out = agent("reply", "--state", state, "--tools", other, "-", stdin=program)
+    assert (out.returncode, out.stderr) == (
+        2, f"ptclisp: {M.cli_state_mismatch('--tools', ['get-orders'], ['get-customer'])}\n")
+    data = tmp_path / "data.json"
+    data.write_text('{"rate": 2}', encoding="utf-8")
+    out = agent("reply", "--state", state, "--tools", tools, "--data", data, "-", stdin=program)
+    assert (out.returncode, out.stderr) == (
+        2, f"ptclisp: {M.cli_state_mismatch('--data', [], ['rate'])}\n")
+    out = agent("reply", "--state", state, "--tools", tools, "-", stdin=program)
+    assert json.loads(out.stdout) == {"status": "ok", "answer": 2, "turns": 1}
+
+
+def test_a_state_of_an_older_version_that_names_nothing_still_replies(tmp_path):
+    state = tmp_path / "c"
+    assert agent("start", "--state", state, "m").returncode == 0
+    path = state / "conversation.json"
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    del saved["given"]
+    saved["options"] = {"tools": None, "data": None, "upstreams": None}
+    path.write_text(json.dumps(saved), encoding="utf-8")
+    out = agent("reply", "--state", state, "-", stdin=fenced("(return 3)"))
+    assert json.loads(out.stdout) == {"status": "ok", "answer": 3, "turns": 1}

@@ -160,7 +160,8 @@ def test_agent_step_mode_with_upstreams_keeps_them_between_replies(config_file, 
     assert SHOP_TOKEN not in out.stdout and API_TOKEN not in out.stdout
     reply = tmp_path / "reply.txt"
     reply.write_text(f"```clojure\n(return {JOIN})\n```\n")
-    out = subprocess.run([PTCLISP, "agent", "reply", "--state", str(state), str(reply)],
+    out = subprocess.run([PTCLISP, "agent", "reply", "--state", str(state), "--upstreams",
+                          str(config_file), str(reply)],
                          capture_output=True, text=True, env=ENV, timeout=120)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout.strip().splitlines()[-1]) == {
