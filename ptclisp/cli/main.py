@@ -9,10 +9,13 @@ from pathlib import Path
 
 import attrs
 
-from .. import __version__, messages
-from ..errors import LimitExceeded
+from .. import Session, __version__, format_source, format_value, messages
+from ..compile.analyzer import analyze
+from ..errors import LimitExceeded, PtcError
+from ..lang.reader import read
 from ..llm.prompt import PROFILES, TRANSPORTS, system_prompt
 from .hostmodule import HostModuleError, load_tools
+from .repl import repl
 from ..limits import Limits
 
 
@@ -116,7 +119,6 @@ def _limits(args):
 
 
 def cmd_run(args) -> int:
-    from .. import Session, format_value
     if args.file is None and args.expr is None and sys.stdin.isatty():
         build_parser().parse_args(["run", "--help"])  # prints usage and exits 0
     source = _source(args)
@@ -143,9 +145,6 @@ def cmd_run(args) -> int:
 
 
 def cmd_check(args) -> int:
-    from ..compile.analyzer import analyze
-    from ..errors import PtcError
-    from ..lang.reader import read
     source = _source(args)
     try:
         if args.tools is not None and any(c in args.tools for c in "./"):  # a module, as run takes
@@ -162,14 +161,11 @@ def cmd_check(args) -> int:
 
 
 def cmd_repl(args) -> int:
-    from .repl import repl
     return repl(_data(args.data), tools=_tools(args), limits=_limits(args),
                 upstreams=_upstreams(args))
 
 
 def cmd_fmt(args) -> int:
-    from .. import format_source
-    from ..errors import PtcError
     path = Path(args.file)
     text = _read_text(path)
     try:
