@@ -129,10 +129,11 @@ class Session:
         session.summaries = state["summaries"]
         return session
 
-    async def arun(self, source: str) -> Result:
-        """Run one program from asyncio code: in a worker thread, async tools on this loop."""
+    async def arun(self, source: str, *, final: bool = True) -> Result:
+        """Run one program from asyncio code: in a worker thread, async tools on this loop
+        (final: as in `run`)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(None, self._run_guarded, source, loop)
+        return await loop.run_in_executor(None, self._run_guarded, source, loop, final)
 
     def run(self, source: str, *, final: bool = True) -> Result:
         """Run one program; commits its defs unless it ends in an error.

@@ -1,0 +1,190 @@
+"""What the three framework integrations share: folded tools, the prompt, one run of lisp_eval.
+
+A framework's tools become ptclisp `Tool`s whose callable goes back through the framework (its
+argument validation, hooks and retries), so a program's `(tool/NAME {...})` is the same call the
+model would have made natively. `LispRunner` keeps the `def`s of one conversation between
+lisp_eval calls (and, saved as text, between runs) and turns each run into what the framework
+hands the model: a JSON body on success, an error text to retry on, or a returned final value.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+
+import attrs
+from pydantic import TypeAdapter, ValidationError
+
+from .. import Limits, Result, Session, Tool, format_value
+from ..host import signatures as S
+from ..llm import cards as C
+from ..llm import format_error_for_llm, function_list
+from ..llm.context import data_inventory, expected_output, tool_inventory
+from ..llm.results import success_body
+from . import messages as M
+
+__all__ = ["TOOL_NAME", "inline_refs", "schema_type", "output_signature", "folded_tool",
+           "instructions", "tool_description", "tool_parameters", "Outcome", "LispRunner"]
+
+TOOL_NAME = "lisp_eval"
+_MAX_REF_DEPTH = 8  # a recursive model is shown as `any` below this many levels
+_NOT_NAME = re.compile(r"[^A-Za-z0-9_\-?!*+<>=.]")
+
+
+def inline_refs(schema, defs: Mapping | None = None, depth: int = 0):
+    """A JSON schema with its local `$ref`s ("#/$defs/X") replaced by what they name."""
+    if isinstance(schema, list):
+        return [inline_refs(x, defs, depth) for x in schema]
+    if not isinstance(schema, Mapping):
+        return schema
+    defs = {**(defs or {}), **schema.get("$defs", {}), **schema.get("definitions", {})}
+    ref = schema.get("$ref")
+    if isinstance(ref, str):
+        target = defs.get(ref.rsplit("/", 1)[-1])
+        if target is None or depth >= _MAX_REF_DEPTH:
+            return {}
+        return inline_refs(target, defs, depth + 1)
+    return {k: inline_refs(v, defs, depth) for k, v in schema.items()
+            if k not in ("$defs", "definitions")}
+
+
+def schema_type(schema) -> tuple:
+    """The ptclisp type a JSON schema describes (`any` for shapes it cannot say)."""
+    return S.from_schema(inline_refs(schema or {}))
+
+
+def output_signature(output_type) -> str | None:
+    """The return signature of a plain Python output type (`{count :int}`), or None when the
+    type is not one pydantic can describe (then `(return v)` is checked by the framework only)."""
+    if output_type is None:
+        return None
+    try:
+        schema = TypeAdapter(output_type).json_schema()
+    except Exception:  # output specs (functions, several types, markers): no one shape
+        return None
+    t = schema_type(schema)
+    return None if t == S.ANY else S.render(t)
+
+
+def validate_output(output_type, value) -> tuple[object, str | None]:
+    """(the value as the output type, None), or (None, what is wrong with it)."""
+    if output_type is None:
+        return value, None
+    try:
+        return TypeAdapter(output_type).validate_python(value), None
+    except ValidationError as e:
+        problems = "; ".join(f"{'.'.join(map(str, err['loc'])) or 'value'}: {err['msg']}"
+                             for err in e.errors()[:5])
+        return None, M.return_invalid(problems)
+
+
+def lisp_name(name: str) -> str:
+    """A framework tool name as programs spell it after tool/ (snake_case -> kebab-case)."""
+    cleaned = _NOT_NAME.sub("-", name)
+    return cleaned if cleaned[:1].isalpha() else "t-" + cleaned
+
+
+def folded_tool(name: str, description: str | None, parameters: Mapping | None,
+                call: Callable, returns: Mapping | None = None) -> Tool:
+    """A ptclisp Tool that calls `call(arguments_dict)` (sync or async), typed by the JSON
+    schemas of the framework's definition."""
+    params = inline_refs(dict(parameters or {"type": "object", "properties": {}}))
+    ret = schema_type(returns) if returns else S.ANY
+    return Tool(call, name=lisp_name(name), description=description, schema=params,
+                takes="dict", returns=None if ret == S.ANY else ret)
+
+
+def instructions(*, data=None, signature: str | None = None, returns: bool = True) -> str:
+    """The instructions: PTC-Lisp, how turns and finishing work, the data and the expected
+    output (the tools are listed in lisp_eval's description)."""
+    parts = [C.LANGUAGE + "\n" + function_list(), C.MULTI_TURN]
+    parts += [C.RETURN_RULES, M.FINISH_RETURN] if returns else [M.FINISH_NO_RETURN]
+    parts.append(M.FORMAT)
+    probe = Session(data=data) if data else None
+    if probe is not None:
+        parts.append(data_inventory(probe.data))
+    if signature is not None:
+        parts.append(expected_output(signature) if returns
+                     else expected_output(signature, transport="combined"))
+    return "\n\n".join(p for p in parts if p)
+
+
+def tool_description(tools: list[Tool], *, returns: bool = True) -> str:
+    """lisp_eval's description: what it does, then every folded tool with its types."""
+    head = M.TOOL_DESCRIPTION if returns else M.TOOL_DESCRIPTION_NO_RETURN
+    return head + "\n\n" + tool_inventory({t.name: t for t in tools})
+
+
+def tool_parameters() -> dict:
+    """lisp_eval's parameters: {"program": string}."""
+    return {"type": "object", "properties": {"program": {"type": "string",
+                                                         "description": M.PROGRAM_PARAM}},
+            "required": ["program"], "additionalProperties": False}
+
+
+@attrs.define
+class Outcome:
+    """What one lisp_eval call led to."""
+
+    kind: str  # "ok" | "returned" | "error" (text is the message to retry on)
+    body: object = None  # ok / returned: the JSON body shown to the model
+    text: str | None = None  # error: the text shown to the model
+    value: object = None  # returned: the value, validated as the output type
+    result: Result | None = None
+
+
+@attrs.define
+class LispRunner:
+    """The state of one conversation's lisp_eval: defs and *1..*3, kept between calls."""
+
+    data: object = None
+    limits: Limits | None = None
+    signature: str | None = None
+    output_type: object = None  # what (return v) is validated as (None: not checked)
+    memory: dict = attrs.Factory(dict)
+    history: list = attrs.Factory(list)
+
+    def session(self, tools: list[Tool]) -> Session:
+        """A Session over this conversation's memory with these tools."""
+        session = Session(tools=tools, data=self.data, limits=self.limits, memory=self.memory,
+                          signature=self.signature)
+        session.history = list(self.history)
+        return session
+
+    def save(self) -> str:
+        """The conversation's memory as EDN text (values that are not data left out)."""
+        return self.session([]).save(skip_unsaveable=True)
+
+    def load(self, text: str) -> None:
+        """Take memory and *1..*3 back from the text `save` gave."""
+        restored = Session.load(text)
+        self.memory, self.history = dict(restored.memory), list(restored.history)
+
+    async def arun(self, program, tools: list[Tool]) -> Outcome:
+        """Run one program from asyncio code (async tools awaited on this loop)."""
+        if not isinstance(program, str):
+            return Outcome("error", text=M.program_not_text(type(program).__name__))
+        session = self.session(tools)
+        return self._outcome(session, await session.arun(program, final=False))
+
+    def run(self, program, tools: list[Tool]) -> Outcome:
+        """Run one program from plain code."""
+        if not isinstance(program, str):
+            return Outcome("error", text=M.program_not_text(type(program).__name__))
+        session = self.session(tools)
+        return self._outcome(session, session.run(program, final=False))
+
+    def _outcome(self, session: Session, result: Result) -> Outcome:
+        before = dict(self.memory)
+        if result.error is not None:
+            return Outcome("error", text=format_error_for_llm(result.error), result=result)
+        if result.status == "failed":
+            text = format_value(result.value, limit=50, max_chars=500)
+            return Outcome("error", text=M.program_failed(text), result=result)
+        self.memory, self.history = dict(session.memory), list(session.history)
+        body = success_body(result, before)
+        if result.status != "returned":
+            return Outcome("ok", body=body, result=result)
+        value, problem = validate_output(self.output_type, result.to_python())
+        if problem is not None:
+            return Outcome("error", text=problem, result=result)
+        return Outcome("returned", body=body, value=value, result=result)
