@@ -85,9 +85,10 @@ class LispMode(AbstractCapability[AgentDepsT]):
     async def for_run(self, ctx: RunContext[AgentDepsT]) -> "LispMode[AgentDepsT]":
         """A fresh instance per run: its own defs and returned value."""
         run = copy.copy(self)
-        run._state = _RunState(common.LispRunner(data=self.data, limits=self.limits,
-                                                 signature=self._signature(),
-                                                 output_type=self._output()))
+        checked = self.returns  # without returns a returned value only comes back to the model
+        run._state = _RunState(common.LispRunner(
+            data=self.data, limits=self.limits, signature=self._signature() if checked else None,
+            output_type=self._output() if checked else None))
         return run
 
     def _output(self):
