@@ -19,11 +19,12 @@ from ..host import signatures as S
 from ..llm import cards as C
 from ..llm import format_error_for_llm, function_list
 from ..llm.context import data_inventory, expected_output, tool_inventory
-from ..llm.results import success_body
+from ..llm.results import success_body, to_json
 from . import messages as M
 
 __all__ = ["TOOL_NAME", "inline_refs", "schema_type", "output_signature", "folded_tool",
-           "instructions", "tool_description", "tool_parameters", "Outcome", "LispRunner"]
+           "instructions", "tool_description", "tool_parameters", "Outcome", "LispRunner",
+           "to_json"]
 
 TOOL_NAME = "lisp_eval"
 _MAX_REF_DEPTH = 8  # a recursive model is shown as `any` below this many levels
