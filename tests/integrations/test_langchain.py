@@ -1,0 +1,168 @@
+"""lisp_tool inside LangGraph's prebuilt ReAct agent, the chat model scripted."""
+from __future__ import annotations
+
+import asyncio
+import json
+import warnings
+
+import pytest
+
+pytest.importorskip("langchain_core")
+pytest.importorskip("langgraph")
+
+from langchain_core.language_models.fake_chat_models import GenericFakeChatModel  # noqa: E402
+from langchain_core.messages import AIMessage, ToolMessage  # noqa: E402
+from langchain_core.tools import StructuredTool, tool  # noqa: E402
+from pydantic import BaseModel  # noqa: E402
+
+from ptclisp.integrations import messages as M  # noqa: E402
+from ptclisp.integrations.langchain import LispTool, lisp_tool  # noqa: E402
+
+with warnings.catch_warnings():  # create_react_agent moved to langchain.agents in LangGraph 1.0
+    warnings.simplefilter("ignore")
+    from langgraph.prebuilt import create_react_agent
+
+USERS = [{"id": 1, "name": "Ada", "role": "admin"}, {"id": 2, "name": "Bo", "role": "user"},
+         {"id": 3, "name": "Cy", "role": "admin"}]
+CALLS: list = []
+
+
+class Admins(BaseModel):
+    count: int
+    names: list[str]
+
+
+@tool
+def get_users(role: str) -> list[dict]:
+    """Users with a role."""
+    CALLS.append(("get_users", role))
+    return [u for u in USERS if u["role"] == role]
+
+
+async def _score(user_id: int) -> int:
+    """An async lookup."""
+    CALLS.append(("score", user_id))
+    return user_id * 10
+
+score = StructuredTool.from_function(coroutine=_score, name="score")  # no sync function
+
+
+@tool
+def lookup(key: str) -> str:
+    """Always fails."""
+    raise KeyError(f"no key {key}")
+
+
+def double(x: int) -> int:
+    """A plain callable: twice x."""
+    CALLS.append(("double", x))
+    return 2 * x
+
+
+@pytest.fixture(autouse=True)
+def _clear_calls():
+    CALLS.clear()
+
+
+class Scripted(GenericFakeChatModel):
+    """GenericFakeChatModel, which binds tools by ignoring them."""
+
+    def bind_tools(self, tools, **kwargs):
+        return self
+
+
+def calls(*programs: str) -> list:
+    return [AIMessage(content="", tool_calls=[{"name": "lisp_eval", "args": {"program": p},
+                                               "id": f"c{i}"}])
+            for i, p in enumerate(programs, 1)]
+
+
+def react(lisp: LispTool, replies: list, *, sync: bool = True, history=None):
+    model = Scripted(messages=iter(replies + [AIMessage(content="MODEL CALLED AGAIN")]))
+    agent = create_react_agent(lisp.chat_model(model), [lisp], prompt=lisp.instructions)
+    state = {"messages": (history or []) + [("user", "go")]}
+    out = agent.invoke(state) if sync else asyncio.run(agent.ainvoke(state))
+    return out["messages"]
+
+
+def tool_messages(messages) -> list[ToolMessage]:
+    return [m for m in messages if isinstance(m, ToolMessage)]
+
+
+@pytest.mark.parametrize("sync", [True, False])
+def test_tools_are_called_from_a_program_and_return_ends_the_loop(sync):
+    lisp = lisp_tool([get_users, score, double], output_type=Admins)
+    program = ('(let [admins (tool/get-users {:role "admin"})]'
+               ' (return {:count (count admins) :names (mapv :name admins)}))')
+    messages = react(lisp, calls(program), sync=sync)
+    assert json.loads(messages[-1].content) == {"count": 2, "names": ["Ada", "Cy"]}
+    assert lisp.output == Admins(count=2, names=["Ada", "Cy"])
+    assert CALLS == [("get_users", "admin")]
+    assert "MODEL CALLED AGAIN" not in [m.content for m in messages]
+
+
+@pytest.mark.parametrize("sync", [True, False])
+def test_sync_async_and_plain_tools_in_one_program(sync):
+    lisp = lisp_tool([get_users, score, double])
+    messages = react(lisp, calls('(return (str (+ (tool/score {:user_id 2}) (tool/double {:x 4}))))'),
+                     sync=sync)
+    assert messages[-1].content == "28"
+    assert CALLS == [("score", 2), ("double", 4)]
+
+
+def test_the_description_and_instructions():
+    lisp = lisp_tool([get_users, score, double], output_type=Admins, data={"limit": 5})
+    for line in ["tool/get-users(role string)", "tool/score(user_id int)", "tool/double(x int) -> int"]:
+        assert line in lisp.description
+    assert lisp.instructions.startswith("You write PTC-Lisp")
+    assert "Your final answer must match this shape: {count int, names [string]}" in lisp.instructions
+    assert "data/limit" in lisp.instructions
+
+
+def test_an_error_is_fed_back_as_an_error_message_and_corrected():
+    lisp = lisp_tool([get_users])
+    messages = react(lisp, calls('(count (tool/get-users {:role "admin"})',
+                                 '(return (str (count (tool/get-users {:role "admin"}))))'))
+    first = tool_messages(messages)[0]
+    assert first.status == "error" and "unclosed '('" in first.content
+    assert messages[-1].content == "2"
+
+
+def test_a_return_of_the_wrong_shape_is_refused_then_corrected():
+    lisp = lisp_tool([get_users], output_type=Admins)
+    messages = react(lisp, calls('(return {:count 2})', '(return {:count 2 :names ["Ada" "Cy"]})'))
+    refusal = tool_messages(messages)[0]
+    assert refusal.status == "error" and "names" in refusal.content
+    assert lisp.output == Admins(count=2, names=["Ada", "Cy"])
+
+
+def test_defs_persist_across_calls_and_invocations():
+    lisp = lisp_tool([get_users])
+    first = react(lisp, calls('(def admins (tool/get-users {:role "admin"})) (count admins)',
+                              '(return "kept")'))
+    body = json.loads(tool_messages(first)[0].content)
+    assert body["memory"]["stored_keys"] == ["admins"]
+    second = react(lisp, calls('(return (:name (last admins)))'), history=first)
+    assert second[-1].content == "Cy"
+    assert CALLS == [("get_users", "admin")]
+
+
+def test_a_failing_tool_reaches_the_program_as_an_error():
+    lisp = lisp_tool([lookup])
+    messages = react(lisp, calls('(tool/lookup {:key "k"})', '(return "handled")'))
+    assert "tool/lookup failed" in tool_messages(messages)[0].content
+    assert messages[-1].content == "handled"
+
+
+def test_returns_false_lets_the_model_answer():
+    lisp = lisp_tool([get_users], returns=False)
+    messages = react(lisp, calls('(return 7)') + [AIMessage(content="seven")])
+    assert json.loads(tool_messages(messages)[0].content)["note"] == M.RETURN_NOT_ENDING
+    assert messages[-1].content == "seven"
+
+
+def test_the_tool_alone_runs_programs():
+    lisp = lisp_tool([double])
+    msg = lisp.invoke({"type": "tool_call", "name": "lisp_eval", "id": "x",
+                       "args": {"program": "(tool/double {:x 5})"}})
+    assert json.loads(msg.content)["result"] == "user=> 10"

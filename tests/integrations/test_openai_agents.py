@@ -1,0 +1,177 @@
+"""lisp_tool inside the OpenAI Agents SDK's own Runner, the model scripted with ScriptedModel."""
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+pytest.importorskip("agents")
+
+from agents import Agent, Runner, function_tool, set_tracing_disabled  # noqa: E402
+from agents.testing import ScriptedModel, assistant_message, function_call  # noqa: E402
+from pydantic import BaseModel  # noqa: E402
+
+from ptclisp.integrations import messages as M  # noqa: E402
+from ptclisp.integrations.openai_agents import lisp_tool  # noqa: E402
+
+set_tracing_disabled(True)  # no provider: nothing to export traces to
+
+USERS = [{"id": 1, "name": "Ada", "role": "admin"}, {"id": 2, "name": "Bo", "role": "user"},
+         {"id": 3, "name": "Cy", "role": "admin"}]
+CALLS: list = []
+
+
+class Admins(BaseModel):
+    count: int
+    names: list[str]
+
+
+@function_tool
+def get_users(role: str) -> list[dict]:
+    """Users with a role."""
+    CALLS.append(("get_users", role))
+    return [u for u in USERS if u["role"] == role]
+
+
+@function_tool
+async def score(user_id: int) -> int:
+    """An async lookup."""
+    await asyncio.sleep(0)
+    CALLS.append(("score", user_id))
+    return user_id * 10
+
+
+@function_tool
+def lookup(key: str) -> str:
+    """Always fails."""
+    raise KeyError(f"no key {key}")
+
+
+def double(x: int) -> int:
+    """A plain callable: twice x."""
+    CALLS.append(("double", x))
+    return 2 * x
+
+
+@pytest.fixture(autouse=True)
+def _clear_calls():
+    CALLS.clear()
+
+
+def programs(*sources: str) -> list:
+    return [[function_call("lisp_eval", {"program": s}, call_id=f"c{i}")]
+            for i, s in enumerate(sources, 1)]
+
+
+def outputs_of(model: ScriptedModel) -> list[str]:
+    """The lisp_eval outputs the model was sent, in order (the last request's input)."""
+    items = model.last_call.input
+    return [i["output"] for i in items if isinstance(i, dict) and i.get("type") == "function_call_output"]
+
+
+def run(lisp, steps, output_type=None, prompt="go", history=None):
+    model = ScriptedModel(steps)
+    agent = Agent(name="t", model=model, output_type=output_type, **lisp.agent_kwargs())
+    result = Runner.run_sync(agent, (history or []) + [{"role": "user", "content": prompt}])
+    return result, model
+
+
+def test_tools_are_called_from_a_program_and_return_ends_the_run():
+    lisp = lisp_tool([get_users, score, double], output_type=Admins)
+    program = ('(let [admins (tool/get-users {:role "admin"})]'
+               ' (return {:count (count admins) :names (mapv :name admins)}))')
+    result, model = run(lisp, programs(program), Admins)
+    assert result.final_output == Admins(count=2, names=["Ada", "Cy"])
+    assert CALLS == [("get_users", "admin")]
+    assert model.remaining_steps == 0 and len(model.calls) == 1
+    (tool,) = model.first_call.tools
+    assert tool.name == "lisp_eval"
+    for line in ["tool/get-users(role string)", "tool/score(user_id int)",
+                 "tool/double(x int) -> int"]:
+        assert line in tool.description
+    assert "Your final answer must match this shape: {count int, names [string]}" in \
+        model.first_call.system_instructions
+
+
+def test_sync_async_and_plain_tools_in_one_program():
+    lisp = lisp_tool([get_users, score, double])
+    result, _ = run(lisp, programs('(return (str (+ (tool/score {:user_id 2}) (tool/double {:x 4}))))'))
+    assert result.final_output == "28"
+    assert CALLS == [("score", 2), ("double", 4)]
+
+
+def test_an_error_is_fed_back_and_corrected():
+    lisp = lisp_tool([get_users])
+    result, model = run(lisp, programs('(count (tool/get-users {:role "admin"})',
+                                       '(return (str (count (tool/get-users {:role "admin"}))))'))
+    assert result.final_output == "2"
+    first = outputs_of(model)[0]
+    assert first.startswith("ReadError") and "unclosed '('" in first
+    assert CALLS == [("get_users", "admin")]
+
+
+def test_a_return_of_the_wrong_shape_is_refused_then_corrected():
+    lisp = lisp_tool([get_users], output_type=Admins)
+    result, model = run(lisp, programs('(return {:count 2})',
+                                       '(return {:count 2 :names ["Ada" "Cy"]})'), Admins)
+    assert result.final_output == Admins(count=2, names=["Ada", "Cy"])
+    refusal = outputs_of(model)[0]
+    assert "names" in refusal and "{count :int, names [:string]}" in refusal
+
+
+def test_defs_persist_across_calls_and_runs():
+    lisp = lisp_tool([get_users])
+    first, model = run(lisp, programs('(def admins (tool/get-users {:role "admin"})) (count admins)',
+                                      '(return "kept")'))
+    body = json.loads(outputs_of(model)[0])
+    assert body["status"] == "ok" and body["memory"]["stored_keys"] == ["admins"]
+    second, _ = run(lisp, programs('(return (:name (first admins)))'),
+                    history=first.to_input_list())
+    assert second.final_output == "Ada"
+    assert CALLS == [("get_users", "admin")]  # the second run reused the def
+
+
+def test_a_failing_tool_reaches_the_program_as_an_error():
+    lisp = lisp_tool([lookup])
+    result, model = run(lisp, programs('(tool/lookup {:key "k"})', '(return "handled")'))
+    assert result.final_output == "handled"
+    assert "tool/lookup failed" in outputs_of(model)[0] and "no key k" in outputs_of(model)[0]
+
+
+def test_the_model_may_answer_in_text_as_usual():
+    lisp = lisp_tool([get_users])
+    steps = programs('(count (tool/get-users {:role "admin"}))') + [[assistant_message("two")]]
+    result, _ = run(lisp, steps)
+    assert result.final_output == "two"
+
+
+def test_returns_false_keeps_the_run_going():
+    lisp = lisp_tool([get_users], returns=False)
+    result, model = run(lisp, programs('(return 7)') + [[assistant_message("seven")]])
+    assert result.final_output == "seven"
+    assert json.loads(outputs_of(model)[0])["note"] == M.RETURN_NOT_ENDING
+
+
+def test_a_streamed_run_ends_on_return():
+    lisp = lisp_tool([get_users, score], output_type=Admins)
+    model = ScriptedModel(programs('(def a (tool/get-users {:role "admin"})) (count a)',
+                                   '(return {:count (count a) :names (mapv :name a)})'))
+    agent = Agent(name="t", model=model, output_type=Admins, **lisp.agent_kwargs())
+
+    async def main():
+        streamed = Runner.run_streamed(agent, "go")
+        kinds = [e.type async for e in streamed.stream_events()]
+        return streamed.final_output, kinds
+
+    output, kinds = asyncio.run(main())
+    assert output == Admins(count=2, names=["Ada", "Cy"])
+    assert "run_item_stream_event" in kinds
+    assert all(c.streamed for c in model.calls)
+
+
+def test_a_name_clash_and_a_non_tool_are_refused():
+    with pytest.raises(ValueError, match="lisp_eval"):
+        lisp_tool([function_tool(double, name_override="lisp_eval")])
+    with pytest.raises(TypeError, match="Cannot fold"):
+        lisp_tool([42])
