@@ -34,7 +34,7 @@ def modules(pattern: str):
 def test_core_never_imports_llm_or_cli():
     for path in modules("**/*.py"):
         rel = path.relative_to(PKG)
-        if rel.parts[0] in ("llm", "mcp", "agent", "cli"):
+        if rel.parts[0] in ("llm", "mcp", "agent", "cli", "integrations"):
             continue
         imports = imports_of(path)
         bad = {m for m in imports if m.startswith(("ptclisp.llm", "ptclisp.cli", "ptclisp.agent"))}
@@ -300,3 +300,37 @@ def test_messages_names_the_texts_that_show_a_value():
     from ptclisp.messages import shown
     assert messages.type_error is shown.type_error and messages.wrong_arity(1, "f")
     assert not hasattr(messages, "_show") and not hasattr(messages, "no_such_text")
+
+
+# The framework integrations (pydantic-ai, the OpenAI Agents SDK, LangChain) sit on top of
+# everything: nothing imports them, and they reach the core only by its public face and llm/.
+FRAMEWORKS = ("pydantic_ai", "pydantic_graph", "pydantic_core", "agents", "langchain_core",
+              "langgraph")
+
+
+def test_nothing_imports_the_integrations():
+    for path in modules("**/*.py"):
+        rel = path.relative_to(PKG)
+        if rel.parts[0] == "integrations":
+            continue
+        bad = {m for m in imports_of(path) if m.startswith("ptclisp.integrations")}
+        assert not bad, f"{rel} imports {bad}"
+
+
+def test_only_the_integrations_import_the_frameworks():
+    for path in modules("**/*.py"):
+        rel = path.relative_to(PKG)
+        if rel.parts[0] == "integrations":
+            continue
+        bad = {m for m in imports_of(path) if m.split(".")[0] in FRAMEWORKS}
+        assert not bad, f"{rel} imports {bad}"
+
+
+def test_the_integrations_use_the_public_face_and_llm_only():
+    internals = ("ptclisp.run", "ptclisp.compile", "ptclisp.specials", "ptclisp.jit",
+                 "ptclisp.sandbox", "ptclisp.session", "ptclisp.host.tools", "ptclisp.host.door",
+                 "ptclisp.host.arguments", "ptclisp.agent", "ptclisp.mcp", "ptclisp.upstream",
+                 "ptclisp.cli")
+    for path in modules("integrations/*.py"):
+        bad = {m for m in imports_of(path) if m.startswith(internals)}
+        assert not bad, f"integrations/{path.name} imports {bad}"

@@ -8,6 +8,7 @@ import warnings
 import pytest
 
 pytest.importorskip("langchain_core")
+pytestmark = pytest.mark.filterwarnings("ignore:create_react_agent has been moved")
 pytest.importorskip("langgraph")
 
 from langchain_core.language_models.fake_chat_models import GenericFakeChatModel  # noqa: E402
