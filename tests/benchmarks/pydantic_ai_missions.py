@@ -1,0 +1,227 @@
+"""The missions of examples/missions played through pydantic-ai, one model turn per command.
+
+A step mode like `ptclisp agent start/reply`, for a model (or a person) that sees exactly what
+pydantic-ai sends and nothing else, with two variants side by side:
+  lisp: Agent(capabilities=[LispMode()])   (pip install -e '.[pydantic-ai]')
+  code: Agent(capabilities=[CodeMode()])   (pip install 'pydantic-ai-harness[code-mode]')
+
+    python tests/benchmarks/pydantic_ai_missions.py start --variant lisp --mission m01-gold-customers --state DIR
+    python tests/benchmarks/pydantic_ai_missions.py reply --state DIR REPLY.json
+    python tests/benchmarks/pydantic_ai_missions.py report DIR [DIR ...]
+
+`start` and each `reply` print the request the model gets next: the instructions, the tools
+(name, description, parameters) and the messages, as the provider would receive them. A reply
+is a JSON file: {"tool": NAME, "args": {...}} (one call), {"calls": [{"tool": ..., "args": ...}]}
+(several) or {"text": "..."} (a final text answer). The run is replayed from the start at every
+step with the replies so far (the mission tools are deterministic). When the run ends, `reply`
+prints the output and the counts; `report` prints a table of turns (model requests), error
+turns (requests answering a retry) and input tokens (ptclisp.llm.estimate_tokens of every
+request, about o200k tokens), with whether each answer is right.
+"""
+from __future__ import annotations
+
+import argparse
+import warnings
+import json
+import sys
+from pathlib import Path
+from typing import Any, Optional
+
+from pydantic_ai import Agent
+from pydantic_ai.messages import ModelResponse, RetryPromptPart, TextPart, ToolCallPart
+from pydantic_ai.models.function import AgentInfo, FunctionModel
+
+from ptclisp.host import signatures as S
+from ptclisp.llm import estimate_tokens
+
+ROOT = Path(__file__).resolve().parents[2]
+MISSIONS = ROOT / "examples" / "missions"
+sys.path.insert(0, str(ROOT))
+from examples.missions import tools as mission_tools  # noqa: E402
+
+warnings.filterwarnings("ignore", "Could not generate return schema")  # TypedDict returns
+_PRIMS = {"int": int, "float": float, "string": str, "bool": bool, "any": Any, "map": dict}
+
+
+class _Pause(Exception):
+    """The run needs a reply it does not have yet."""
+
+
+def python_type(t):
+    """A ptclisp signature type as a Python type pydantic validates."""
+    kind = t[0]
+    if kind == "prim":
+        return _PRIMS.get(t[1], Any)
+    if kind == "list":
+        return list[python_type(t[1])]
+    if kind == "opt":
+        return Optional[python_type(t[1])]
+    from typing_extensions import TypedDict
+    return TypedDict("Answer", {str(n): python_type(x) for n, x in t[1]})
+
+
+def mission(mission_id: str) -> dict:
+    for m in json.loads((MISSIONS / "missions.json").read_text(encoding="utf-8")):
+        if m["id"] == mission_id or m["id"].startswith(mission_id + "-"):
+            return m
+    raise SystemExit(f"no mission {mission_id}")
+
+
+def build_agent(variant: str, m: dict, model) -> Agent:
+    data = json.loads((MISSIONS / "data.json").read_text(encoding="utf-8"))
+    output_type = python_type(S.parse_type(m["signature"])) if m["signature"] else Any
+    if variant == "lisp":
+        from ptclisp.integrations.pydantic_ai import LispMode
+        capability, prompt = LispMode(data=data), m["mission"]
+    else:
+        from pydantic_ai_harness import CodeMode
+        capability = CodeMode()  # CodeMode has no data channel: the data comes with the task
+        prompt = m["mission"] + "\n\nData (JSON):\n" + json.dumps(data, separators=(",", ":"))
+    agent = Agent(model, output_type=output_type, capabilities=[capability])
+    for fn in (mission_tools.get_orders, mission_tools.get_customer, mission_tools.exchange_rate):
+        agent.tool_plain(fn)
+    agent._ptc_prompt = prompt  # noqa: SLF001 (kept with the agent for the replay)
+    return agent
+
+
+def render(messages, info: AgentInfo) -> str:
+    """A request as the provider gets it: instructions, tools, messages."""
+    out = ["## instructions", (messages[-1].instructions or "") if messages else "", "## tools"]
+    for t in info.function_tools + info.output_tools:
+        out.append(json.dumps({"name": t.name, "description": t.description,
+                               "parameters": t.parameters_json_schema}, ensure_ascii=False))
+    out.append("## messages")
+    for msg in messages:
+        for part in msg.parts:
+            content = getattr(part, "content", None)
+            if isinstance(part, ToolCallPart):
+                content = {"tool": part.tool_name, "args": part.args_as_dict()}
+            elif isinstance(part, RetryPromptPart):
+                content = part.model_response()
+            out.append(f"[{part.part_kind}] " + (content if isinstance(content, str)
+                                                 else json.dumps(content, default=str)))
+    return "\n".join(out)
+
+
+def replay(state: dict) -> dict:
+    """Run the mission with the replies so far; the next request, or the end of the run."""
+    m, replies, seen = mission(state["mission"]), state["replies"], []
+
+    def model(messages, info: AgentInfo) -> ModelResponse:
+        seen.append((render(messages, info), _answers_retry(messages)))
+        if len(seen) > len(replies):
+            raise _Pause
+        return _response(replies[len(seen) - 1], len(seen))
+
+    agent = build_agent(state["variant"], m, FunctionModel(model))
+    try:
+        output = agent.run_sync(agent._ptc_prompt).output  # noqa: SLF001
+    except _Pause:
+        return {"done": False, "request": seen[-1][0]}
+    except Exception as e:  # the run failed (retries exhausted...): that ends the mission
+        output = f"run failed: {type(e).__name__}: {e}"
+    return {"done": True, "output": _plain(output), "right": right(_plain(output), m),
+            "turns": len(seen), "error_turns": sum(1 for _, r in seen if r),
+            "input_tokens": sum(estimate_tokens(text) for text, _ in seen)}
+
+
+def _answers_retry(messages) -> bool:
+    parts = messages[-1].parts if messages else ()
+    return any(isinstance(p, RetryPromptPart) or getattr(p, "outcome", None) == "retried"
+               for p in parts)
+
+
+def _response(reply: dict, n: int) -> ModelResponse:
+    if "text" in reply:
+        return ModelResponse(parts=[TextPart(reply["text"])])
+    calls = reply.get("calls") or [reply]
+    return ModelResponse(parts=[ToolCallPart(c["tool"], c.get("args", {}), tool_call_id=f"t{n}-{i}")
+                                for i, c in enumerate(calls)])
+
+
+def _plain(value):
+    return json.loads(json.dumps(value, default=str))
+
+
+def right(output, m: dict) -> bool:
+    """Whether the output is the mission's expected answer (floats to 0.01)."""
+    expected = m["expected"]
+    if m.get("status") == "failed":
+        return isinstance(output, str) and expected.lower() in output.lower()
+    return _same(output, expected)
+
+
+def _same(a, b) -> bool:
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool):
+        return abs(a - b) <= 0.01
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def _save(directory: Path, state: dict, result: dict) -> None:
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / "state.json").write_text(json.dumps({**state, "result": result}, indent=1),
+                                          encoding="utf-8")
+
+
+def _show(result: dict) -> None:
+    if result["done"]:
+        print(json.dumps({k: v for k, v in result.items() if k != "done"}, ensure_ascii=False))
+    else:
+        print(result["request"])
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("start")
+    s.add_argument("--variant", choices=("lisp", "code"), required=True)
+    s.add_argument("--mission", required=True)
+    s.add_argument("--state", required=True, type=Path)
+    r = sub.add_parser("reply")
+    r.add_argument("--state", required=True, type=Path)
+    r.add_argument("reply", type=Path)
+    rep = sub.add_parser("report")
+    rep.add_argument("states", nargs="+", type=Path)
+    args = p.parse_args(argv)
+    if args.command == "report":
+        return report(args.states)
+    if args.command == "start":
+        state = {"variant": args.variant, "mission": mission(args.mission)["id"], "replies": []}
+    else:
+        state = json.loads((args.state / "state.json").read_text(encoding="utf-8"))
+        if state.get("result", {}).get("done"):
+            raise SystemExit("this run has ended")
+        state["replies"].append(json.loads(args.reply.read_text(encoding="utf-8")))
+    result = replay(state)
+    _save(args.state, state, result)
+    _show(result)
+    return 0
+
+
+def report(states: list[Path]) -> int:
+    """A markdown table of ended runs, with totals per variant."""
+    rows, totals = [], {}
+    for d in states:
+        st = json.loads((d / "state.json").read_text(encoding="utf-8"))
+        res = st.get("result", {})
+        if not res.get("done"):
+            continue
+        rows.append(f"| {st['mission']} | {st['variant']} | {res['turns']} | {res['error_turns']} "
+                    f"| {res['input_tokens']:,} | {'yes' if res['right'] else 'no'} |")
+        t = totals.setdefault(st["variant"], [0, 0, 0, 0, 0])
+        for i, v in enumerate((1, res["turns"], res["error_turns"], res["input_tokens"], res["right"])):
+            t[i] += v
+    print("| mission | variant | turns | error turns | input tokens | right |\n|---|---|---:|---:|---:|---|")
+    print("\n".join(rows))
+    for variant, (n, turns, errors, tokens, ok) in sorted(totals.items()):
+        print(f"| **{variant}** ({n} missions) | | {turns / n:.2f} avg | {errors} | "
+              f"{tokens / n:,.0f} avg | {ok}/{n} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
