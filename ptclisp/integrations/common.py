@@ -85,13 +85,25 @@ def lisp_name(name: str) -> str:
 
 
 def folded_tool(name: str, description: str | None, parameters: Mapping | None,
-                call: Callable, returns: Mapping | None = None) -> Tool:
+                call: Callable, returns: Mapping | None = None, function=None) -> Tool:
     """A ptclisp Tool that calls `call(arguments_dict)` (sync or async), typed by the JSON
-    schemas of the framework's definition."""
+    schemas of the framework's definition (the result's type from `function`'s annotations
+    when there is no return schema)."""
     params = inline_refs(dict(parameters or {"type": "object", "properties": {}}))
-    ret = schema_type(returns) if returns else S.ANY
+    ret = schema_type(returns) if returns else annotated_return(function)
     return Tool(call, name=lisp_name(name), description=description, schema=params,
                 takes="dict", returns=None if ret == S.ANY else ret)
+
+
+def annotated_return(function) -> tuple:
+    """The result type a Python function's annotations declare (`any` when they do not)."""
+    if function is None:
+        return S.ANY
+    try:
+        returns = Tool(function).returns
+    except (TypeError, ValueError):  # a signature ptclisp would not call: no type to show
+        return S.ANY
+    return S.ANY if returns is None else returns
 
 
 def instructions(*, data=None, signature: str | None = None, returns: bool = True) -> str:

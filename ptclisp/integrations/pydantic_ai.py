@@ -139,7 +139,7 @@ class _LispToolset(WrapperToolset[AgentDepsT]):
         if TOOL_NAME in native:
             raise ValueError(M.name_clash(TOOL_NAME))
         described = [common.folded_tool(n, t.tool_def.description, t.tool_def.parameters_json_schema,
-                                        _no_call, t.tool_def.return_schema)
+                                        _no_call, t.tool_def.return_schema, _function(n, t))
                      for n, t in folded.items()]
         definition = ToolDefinition(
             name=TOOL_NAME, parameters_json_schema=common.tool_parameters(),
@@ -190,7 +190,7 @@ class _LispToolset(WrapperToolset[AgentDepsT]):
             definition = inner.tool_def
             out.append(common.folded_tool(name, definition.description,
                                           definition.parameters_json_schema, call,
-                                          definition.return_schema))
+                                          definition.return_schema, _function(name, inner)))
         return out
 
 
@@ -222,6 +222,13 @@ def _reason(error: Exception) -> str:
                          for e in content if isinstance(e, dict))[:500]
     text = str(content if content is not None else error) or type(error).__name__
     return " ".join(text.split())[:500]
+
+
+def _function(name: str, tool: ToolsetTool):
+    """The Python function behind a function-toolset tool (its annotations type the result)."""
+    tools = getattr(tool.toolset, "tools", None)
+    held = tools.get(getattr(tool, "original_name", None) or name) if isinstance(tools, dict) else None
+    return getattr(held, "function", None)
 
 
 def _no_call(args, /):  # descriptions only: never called
