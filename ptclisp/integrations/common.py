@@ -80,7 +80,7 @@ def validate_output(output_type, value) -> tuple[object, str | None]:
 
 def lisp_name(name: str) -> str:
     """A framework tool name as programs spell it after tool/ (snake_case -> kebab-case)."""
-    cleaned = _NOT_NAME.sub("-", name)
+    cleaned = _NOT_NAME.sub("-", name).replace("_", "-")
     return cleaned if cleaned[:1].isalpha() else "t-" + cleaned
 
 
