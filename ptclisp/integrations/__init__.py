@@ -6,3 +6,6 @@ One module per framework, each needing its extra and loaded only when named:
 `ptclisp.integrations.langchain` (`lisp_tool`, extra `langchain`). They are built on the public
 face (`ptclisp`, `ptclisp.llm`); nothing in the core imports them.
 """
+from .common import ProgramFailed
+
+__all__ = ["ProgramFailed"]

@@ -134,11 +134,19 @@ def tool_parameters() -> dict:
             "required": ["program"], "additionalProperties": False}
 
 
+class ProgramFailed(Exception):
+    """A program called `(fail v)`: the task ends as failed (`value` is v as plain Python)."""
+
+    def __init__(self, message: str, value: object = None) -> None:
+        super().__init__(message)
+        self.value = value
+
+
 @attrs.define
 class Outcome:
     """What one lisp_eval call led to."""
 
-    kind: str  # "ok" | "returned" | "error" (text is the message to retry on)
+    kind: str  # "ok" | "returned" | "failed" | "error" (text is the message to retry on)
     body: object = None  # ok / returned: the JSON body shown to the model
     text: str | None = None  # error: the text shown to the model
     value: object = None  # returned: the value, validated as the output type
@@ -192,7 +200,8 @@ class LispRunner:
             return Outcome("error", text=format_error_for_llm(result.error), result=result)
         if result.status == "failed":
             text = format_value(result.value, limit=50, max_chars=500)
-            return Outcome("error", text=M.program_failed(text), result=result)
+            return Outcome("failed", text=M.program_failed(text), value=result.to_python(),
+                           result=result)
         self.memory, self.history = dict(session.memory), list(session.history)
         body = success_body(result, before)
         if result.status != "returned":

@@ -76,6 +76,8 @@ class LispTool(BaseTool):
     def _answer(self, outcome: common.Outcome) -> tuple:
         if outcome.kind == "error":
             raise ToolException(outcome.text)
+        if outcome.kind == "failed":
+            raise common.ProgramFailed(outcome.text, outcome.value)
         body, artifact = outcome.body, None
         if outcome.kind == "returned":
             self.output = outcome.value

@@ -56,6 +56,7 @@ class LispTool:
             raise ValueError(M.name_clash(TOOL_NAME))
         self._calls = itertools.count(1)
         self._returned: list = []  # the value a program of this turn returned
+        self._failed: list = []  # the ProgramFailed of a program of this turn that called fail
         described = [build(None) for _, build in self._sources]
         self.instructions = common.instructions(data=data, signature=signature, returns=returns)
         self.tool = FunctionTool(name=TOOL_NAME,
@@ -77,6 +78,9 @@ class LispTool:
         outcome = await self.runner.arun(program, tools)
         if outcome.kind == "error":
             return outcome.text
+        if outcome.kind == "failed":  # ends the run in tool_use_behavior, after this turn's calls
+            self._failed[:] = [common.ProgramFailed(outcome.text, outcome.value)]
+            return outcome.text
         body = outcome.body
         if outcome.kind == "returned":
             if self.returns:
@@ -87,7 +91,9 @@ class LispTool:
         return common.to_json(body)
 
     def tool_use_behavior(self, context: RunContextWrapper, results: list) -> ToolsToFinalOutputResult:
-        """The run ends when a lisp_eval program of this turn called `(return v)`."""
+        """The run ends when a lisp_eval program of this turn called `(return v)` or `(fail v)`."""
+        if self._failed and any(r.tool.name == TOOL_NAME for r in results):
+            raise self._failed.pop()
         if self._returned and any(r.tool.name == TOOL_NAME for r in results):
             return ToolsToFinalOutputResult(True, self._returned.pop())
         return ToolsToFinalOutputResult(False)

@@ -169,6 +169,8 @@ class _LispToolset(WrapperToolset[AgentDepsT]):
         outcome = await state.runner.arun(tool_args.get("program"), self._folded(ctx, tool, state))
         if outcome.kind == "error":
             raise ModelRetry(outcome.text)
+        if outcome.kind == "failed":
+            raise common.ProgramFailed(outcome.text, outcome.value)
         body = outcome.body
         if outcome.kind == "returned":
             if self.mode.returns:

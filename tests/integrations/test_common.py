@@ -60,7 +60,7 @@ def double(x: int) -> int:
 @pytest.mark.parametrize("program, kind, text", [
     ("(tool/double {:x 2})", "ok", None),
     ("(return (tool/double {:x 2}))", "returned", None),
-    ('(fail "no such thing")', "error", 'The program failed with "no such thing".'),
+    ('(fail "no such thing")', "failed", 'The program failed with "no such thing".'),
     (42, "error", M.program_not_text("int")),
     ("(", "error", "ReadError"),
 ])

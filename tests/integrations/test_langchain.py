@@ -167,3 +167,12 @@ def test_the_tool_alone_runs_programs():
     msg = lisp.invoke({"type": "tool_call", "name": "lisp_eval", "id": "x",
                        "args": {"program": "(tool/double {:x 5})"}})
     assert json.loads(msg.content)["result"] == "user=> 10"
+
+
+@pytest.mark.parametrize("sync", [True, False])
+def test_fail_ends_the_loop_as_failed(sync):
+    from ptclisp.integrations import ProgramFailed
+    lisp = lisp_tool([get_users])
+    with pytest.raises(ProgramFailed) as failed:
+        react(lisp, calls('(fail {:reason :not-found :message "no customer named Zed"})', "(return 1)"), sync=sync)
+    assert failed.value.value == {"reason": "not-found", "message": "no customer named Zed"}

@@ -175,3 +175,11 @@ def test_a_name_clash_and_a_non_tool_are_refused():
         lisp_tool([function_tool(double, name_override="lisp_eval")])
     with pytest.raises(TypeError, match="Cannot fold"):
         lisp_tool([42])
+
+
+def test_fail_ends_the_run_as_failed():
+    from ptclisp.integrations import ProgramFailed
+    lisp = lisp_tool([get_users])
+    with pytest.raises(ProgramFailed) as failed:
+        run(lisp, programs('(fail {:reason :not-found :message "no customer named Zed"})', "(return 1)"))
+    assert failed.value.value == {"reason": "not-found", "message": "no customer named Zed"}

@@ -19,7 +19,7 @@ from pydantic_ai.models.function import AgentInfo, DeltaToolCall, FunctionModel 
 from pydantic_ai.toolsets import FunctionToolset  # noqa: E402
 
 from ptclisp import Limits  # noqa: E402
-from ptclisp.integrations import messages as M  # noqa: E402
+from ptclisp.integrations import ProgramFailed, messages as M  # noqa: E402
 from ptclisp.integrations.pydantic_ai import STATE_KEY, LispMode  # noqa: E402
 
 USERS = [{"id": 1, "name": "Ada", "role": "admin"}, {"id": 2, "name": "Bo", "role": "user"},
@@ -338,3 +338,13 @@ def test_a_streamed_event_run_sees_the_lisp_eval_calls():
     names = [getattr(getattr(e, "part", None), "tool_name", None) for e in events]
     assert "lisp_eval" in names
     assert events[-1].result.output == "hi"
+
+
+def test_fail_ends_the_run_as_failed():
+    script = Script(['(fail {:reason :not-found :message "no customer named Zed"})', "(return 1)"])
+    agent, _ = agent_with_tools(script, int)
+    with pytest.raises(ProgramFailed) as failed:
+        agent.run_sync("Who is Zed?", deps={"hello": "hi"})
+    assert failed.value.value == {"reason": "not-found", "message": "no customer named Zed"}
+    assert str(failed.value).startswith("The program failed with {")
+    assert len(script.seen) == 1  # the model was not asked again
