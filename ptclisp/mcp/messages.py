@@ -172,6 +172,8 @@ def request_too_big(size: int, cap: int) -> str:
 REQUEST_BIG_INTEGER = ("the request holds an integer of more than 4,300 digits, which this server "
                        "does not read; send such a number as a string")
 REQUEST_INVALID = "the message is not a JSON-RPC request this server understands"
+REQUEST_TOO_DEEP = ("the request nests arrays or objects deeper than this server reads "
+                    "(about 1,000 levels); send flatter data")
 
 
 def context_too_big(cap: int) -> str:

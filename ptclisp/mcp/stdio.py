@@ -65,8 +65,8 @@ def parse_line(line: bytes, size: int, max_bytes: int):
                              M.request_too_big(size, max_bytes))
     try:  # the stdlib's parser, then pydantic over its objects: a quarter of the memory that
         found = json.loads(line)  # pydantic's validate_json takes (940 MB for 1M small maps)
-    except RecursionError:
-        return None, _ignored("too deeply nested", size)
+    except RecursionError:  # nested deeper than the parser goes: answered if its id comes first
+        return None, _answer(_prefix_id(line[:ID_PREFIX]), INVALID_REQUEST, M.REQUEST_TOO_DEEP)
     except ValueError:  # not JSON, or an integer too long to convert: find the id to answer
         try:
             found = json.loads(line, parse_int=_int)

@@ -209,3 +209,78 @@ def test_an_integer_past_python_digits_limit_gets_an_answer(number):
     finally:
         srv.process.kill()
         srv.process.wait()
+
+
+# ---------------------------------------------------------------- the stdio reader, unit by unit
+
+CAP = 1000
+REQ = '{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"lisp_eval","arguments":'
+
+
+@pytest.mark.parametrize("line, answer", [
+    # (line read, the error answered: (id, code, message), or None for a message passed on)
+    (REQ + '{"program":"1"}}}', None),
+    (REQ + '{"program":"1","context":{"n":' + "7" * 4301 + "}}}}",
+     (5, INVALID_PARAMS, M.REQUEST_BIG_INTEGER)),
+    (REQ.replace('"id":5', '"id":"five"') + '{"context":{"n":[' + "8" * 5000 + "]}}}}",
+     ("five", INVALID_PARAMS, M.REQUEST_BIG_INTEGER)),
+    ('{"jsonrpc":"2.0","id":6,"method":"tools/call","params":7}',
+     (6, INVALID_REQUEST, M.REQUEST_INVALID)),
+    (REQ + '{"context":{"d":' + "[" * 3000 + "]" * 3000 + "}}}}",
+     (5, INVALID_REQUEST, M.REQUEST_TOO_DEEP)),
+])
+def test_a_line_is_passed_on_or_answered(line, answer):
+    from ptclisp.mcp.stdio import parse_line
+    data = line.encode()
+    message, error = parse_line(data, len(data), 10 ** 6)
+    if answer is None:
+        assert error is None and message.message.id == 5
+    else:
+        assert message is None
+        e = error.message
+        assert (e.id, e.error.code, e.error.message) == answer
+
+
+@pytest.mark.parametrize("line", [
+    "this line is not JSON",
+    '{"jsonrpc":"2.0","method":"notifications/x","params":{"n":' + "9" * 5000 + "}}",  # no id
+    '[1, 2, 3]',
+])
+def test_a_line_without_an_id_to_answer_is_left(line):
+    from ptclisp.mcp.stdio import parse_line
+    data = line.encode()
+    assert parse_line(data, len(data), 10 ** 6) == (None, None)
+
+
+@pytest.mark.parametrize("prefix, rid", [
+    ('{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{', 12),
+    ('{"jsonrpc": "2.0", "method": "tools/call", "id": "a-1", "params": {', "a-1"),
+    ('{"params":{"id":3,', None),  # an id inside params is not the request's
+    ('{"jsonrpc":"2.0","method":"notifications/x","params":{', None),
+])
+def test_an_over_long_line_is_answered_when_its_id_comes_first(prefix, rid):
+    import io
+    from ptclisp.mcp.stdio import parse_line, read_line
+    stream = io.BytesIO((prefix + '"s":"' + "x" * 5000 + '"}}\n{"next":1}\n').encode())
+    line, size = read_line(stream, CAP)
+    assert size == len(prefix) + 5000 + 9 and len(line) <= 4096  # read through, not kept
+    assert read_line(stream, CAP) == (b'{"next":1}\n', 11)  # the next line is whole
+    assert read_line(stream, CAP) == (None, 0)
+    message, error = parse_line(line, size, CAP)
+    assert message is None
+    if rid is None:
+        assert error is None
+    else:
+        assert (error.message.id, error.message.error.code) == (rid, INVALID_REQUEST)
+        assert error.message.error.message == M.request_too_big(size, CAP)
+
+
+def test_a_session_busy_elsewhere_is_a_clear_error(monkeypatch):
+    from ptclisp import SessionBusyError
+
+    async def busy(self, source):
+        raise SessionBusyError(core_messages.SESSION_BUSY)
+    monkeypatch.setattr(Session, "arun", busy)
+    result = anyio.run(lambda: LispEval(keep_session=True)("(+ 1 2)", None, None))
+    assert (result.is_error, result.content[0].text) == (True, "\n".join([
+        f"{M.SESSION_BUSY_KIND}: {M.SESSION_BUSY}", f"Hint: {M.HINT_SESSION_BUSY}"]))
