@@ -15,6 +15,7 @@ import logging
 import os
 import re
 import sys
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 import anyio
@@ -58,7 +59,7 @@ def read_line(f, max_bytes: int) -> tuple[bytes | None, int]:
             return prefix, size
 
 
-def parse_line(line: bytes, size: int, max_bytes: int):
+def parse_line(line: bytes, size: int, max_bytes: int) -> tuple:
     """(message for the server, None) or (None, error answer or None) for one line read."""
     if size > max_bytes:
         return None, _answer(_prefix_id(line), INVALID_REQUEST,
@@ -110,7 +111,7 @@ def _answer(rid, code: int, message: str):
 
 
 @asynccontextmanager
-async def stdio_streams(max_bytes: int):
+async def stdio_streams(max_bytes: int) -> AsyncIterator[tuple]:
     """(read stream, write stream) over this process's stdin and stdout, for `Server.run`."""
     wire_in = _claim(0, os.open(os.devnull, os.O_RDONLY))
     wire_out = _claim(1, os.dup(2))
