@@ -26,7 +26,9 @@ class Limits:
     regex_timeout: seconds for one regex operation (0.25).
     max_source_chars: characters of program text (1,000,000).
     max_memory_mb: how much the process may grow during the run, watched every 20 ms; with
-        isolation="process", the worker's address-space limit above its start-up size (1,024).
+        isolation="process", the worker's address-space limit above its start-up size (256: the
+        largest growth measured of realistic programs and of the biggest collections the other
+        limits allow, with headroom; tests/benchmarks/bench_memory_wall.py, docs/sandbox.md).
     max_session_memory_mb: what the session's defs may hold together, estimated (footprint.py)
         and checked when a run commits (512).
     isolation: "none" (run in this process) or "process" (a worker process; docs/sandbox.md).
@@ -44,6 +46,6 @@ class Limits:
     max_parallel: int = 8
     regex_timeout: float | None = 0.25
     max_source_chars: int = 1_000_000
-    max_memory_mb: int | None = 1024
+    max_memory_mb: int | None = 256
     max_session_memory_mb: int | None = 512
     isolation: str = attrs.field(default="none", validator=attrs.validators.in_(("none", "process")))

@@ -100,6 +100,9 @@ class Session:
         self._sizes: dict[str, int] = {}  # estimated bytes of each def a run made (footprint.py)
         self._host_loop = None  # the event loop of a running arun
         self._busy = threading.Lock()  # held by the one run in progress
+        self._cancel_lock = threading.Lock()  # cancel() against a run's start and commit
+        self._cancels = 0  # cancel() calls so far: a run asked for before one of them is cancelled
+        self._current = None  # the Budget of the run in progress, until it commits or fails
 
     @property
     def data(self):
@@ -133,7 +136,18 @@ class Session:
         """Run one program from asyncio code: in a worker thread, async tools on this loop
         (final: as in `run`)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(None, self._run_guarded, source, loop, final)
+        return await loop.run_in_executor(None, self._run_guarded, source, loop, final,
+                                          self._cancels)
+
+    def cancel(self) -> bool:
+        """Stop the run in progress (and one asked for but not yet started): it ends with an
+        error and keeps nothing, as a failed run does. Callable from any thread; a run that has
+        already committed stays committed. True if a run was in progress."""
+        with self._cancel_lock:
+            self._cancels += 1
+            if self._current is not None:
+                self._current.cancel()
+            return self._current is not None
 
     def run(self, source: str, *, final: bool = True) -> Result:
         """Run one program; commits its defs unless it ends in an error.
@@ -143,9 +157,9 @@ class Session:
         A Session runs one program at a time: a second run started while one is in progress
         (another thread, task or a tool of this run) raises SessionBusyError.
         """
-        return self._run_guarded(source, None, final)
+        return self._run_guarded(source, None, final, self._cancels)
 
-    def _run_guarded(self, source: str, host_loop, final: bool = True) -> Result:
+    def _run_guarded(self, source: str, host_loop, final: bool, ticket: int) -> Result:
         if not isinstance(source, str):
             raise TypeError(messages.api_not_source(source))
         if not self._busy.acquire(blocking=False):
@@ -153,14 +167,15 @@ class Session:
         try:
             self._host_loop = host_loop
             start = time.perf_counter()
-            result = self._run(source, final)
+            result = self._run(source, final, ticket)
             result.duration = time.perf_counter() - start
             return result
         finally:
             self._host_loop = None
+            self._current = None
             self._busy.release()
 
-    def _run(self, source: str, final: bool = True) -> Result:
+    def _run(self, source: str, final: bool, ticket: int) -> Result:
         ctx, limits = self.ctx, self.limits
         ctx.memory = dict(self.memory)
         ctx.history = self.history
@@ -174,6 +189,10 @@ class Session:
         if self.upstreams is not None:
             self.upstreams.begin_run()
             bud.catalog = self.upstreams.catalog  # what dir/doc/apropos also consult
+        with self._cancel_lock:
+            self._current = bud
+            if self._cancels != ticket:  # cancelled before it started
+                bud.cancel()
         try:  # watchdog, big-stack retry, errors as data: sandbox/walls.py
             status, value, error = _sandbox.run_program(self, source, bud)
         finally:
@@ -184,6 +203,11 @@ class Session:
         sizes = None
         if error is None and ctx.defined:
             sizes, error = self._charge_defs(ctx)
+        with self._cancel_lock:  # from here on a cancel() is too late: the run commits
+            self._current = None
+            if self._cancels != ticket:
+                error = EvalError(messages.RUN_CANCELLED, code="cancelled",
+                                  hint=messages.HINT_RUN_CANCELLED)
         if error is not None:
             error.source = source
             return Result("error", None, error, bud.prints, list(self.tools.log), self.memory,

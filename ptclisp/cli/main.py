@@ -218,7 +218,8 @@ def cmd_mcp(args) -> int:
     upstreams = _upstreams(args, start=True)  # a fixed catalog for the server's lifetime
     server = build_server(tools, limits, keep_session=args.session, log_level=args.log_level,
                           upstreams=upstreams)
-    return serve(server, transport=args.transport, host=args.host, port=args.port)
+    return serve(server, transport=args.transport, host=args.host, port=args.port,
+                 max_request_mb=args.max_request_mb)
 
 
 def _positive(kind):
@@ -250,6 +251,8 @@ def _mcp_parser(sub):
                    help="memory one program may use")
     m.add_argument("--max-tool-calls", type=_positive(int), metavar="N",
                    help="host tool calls of one program (default unlimited)")
+    m.add_argument("--max-request-mb", type=_positive(int), metavar="MB", default=4,
+                   help="largest JSON-RPC message (stdio line or HTTP body) read (default 4)")
     m.add_argument("--isolation", choices=("none", "process"),
                    help="process: run each program in a worker process that can be killed")
     m.add_argument("--log-level", default="WARNING",

@@ -160,3 +160,30 @@ HINT_FAILED = "(fail ...) ends a program as a failure on purpose; return a value
 INTERNAL_KIND = "InternalError"
 LIMIT_KIND = "LimitExceeded"
 INTERNAL = "an internal error happened in the server while running the program"
+
+# ---------------------------------------------------------------- the wire and its caps (#26)
+
+
+def request_too_big(size: int, cap: int) -> str:
+    return (f"the request is {size:,} bytes, over this server's cap of {cap:,} bytes per message "
+            "(ptclisp mcp --max-request-mb); send less data in `context`")
+
+
+REQUEST_BIG_INTEGER = ("the request holds an integer of more than 4,300 digits, which this server "
+                       "does not read; send such a number as a string")
+REQUEST_INVALID = "the message is not a JSON-RPC request this server understands"
+REQUEST_TOO_DEEP = ("the request nests arrays or objects deeper than this server reads "
+                    "(about 1,000 levels); send flatter data")
+
+
+def context_too_big(cap: int) -> str:
+    return (f"`context` holds more than {cap:,} items (collection members, map keys and values; "
+            "a string counts its characters), the most one call may bring")
+
+
+HINT_CONTEXT_SIZE = ("send only the data the program needs, or split the work over several calls "
+                     "(with --session, def what later calls need)")
+HINT_CONTEXT_DATA = "send plain JSON in `context`, nested less deeply"
+SESSION_BUSY_KIND = "SessionBusy"
+SESSION_BUSY = "this session is still running an earlier program; nothing was run"
+HINT_SESSION_BUSY = "wait for the earlier call's answer, then call again"

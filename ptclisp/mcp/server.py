@@ -5,11 +5,17 @@ With `keep_session` each client connection gets one Session (stdio: the process'
 HTTP: one per Mcp-Session-Id, at most MAX_SESSIONS kept), so `def`s and *1 *2 *3 persist; a
 connection's calls run one at a time.
 Programs run on worker threads (`Session.arun`), async host tools on the server's event loop;
-the loop keeps serving while a program runs.
+the loop keeps serving while a program runs. What grows with a call's input runs off the loop too:
+a `context` is counted (at most `max_collection_size` items) and converted on a worker thread, and
+so are the kept-session check and the answer's text. A call the client cancels
+(`notifications/cancelled`) is stopped and waited for: it keeps nothing (`Session.cancel`), the
+session-memory check still runs, and the connection's next call starts only once it has ended.
 """
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import functools
 import logging
 import os
 import signal
@@ -22,13 +28,14 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.tools import Tool as MCPTool
 from mcp.types import CallToolResult, ToolAnnotations
 
-from .. import Limits, Session, Tool, __version__
+from .. import Limits, Session, SessionBusyError, Tool, __version__
 from ..llm import format_error_for_llm
 from ..llm.lisp_tool import TOOL_NAME
 from . import messages as M
 from .description import describe
-from .memory import MemoryMeter, session_bound
+from .memory import MemoryMeter, items, session_bound
 from .results import argument_error, error_result, tool_result
+from .stdio import MAX_REQUEST_MB, stdio_streams
 
 __all__ = ["LispEval", "build_server", "serve", "input_schema"]
 
@@ -70,14 +77,19 @@ class LispEval:
             return argument_error(M.bad_program(M.json_type(program)), M.HINT_PROGRAM)
         if context is not None and not isinstance(context, dict):
             return argument_error(M.bad_context(M.json_type(context)), M.HINT_CONTEXT)
+        call = _Call()
         try:
             if not self.keep_session:
-                session = Session(data=context, tools=self.tools, limits=self.limits,
-                                  upstreams=self.upstreams)
-                return tool_result(await session.arun(program))
+                return await _to_the_end(self._run_fresh(program, context, call), call)
             session, lock, meter = self._session_of(ctx)
-            async with lock:
-                return await self._run_kept(session, meter, program, context)
+            call.session = session
+            async with lock:  # a call during a run waits here, for the run and its check
+                return await _to_the_end(self._run_kept(session, meter, program, context, call),
+                                         call)
+        except SessionBusyError:  # the host runs this Session elsewhere too
+            return error_result(format_error_for_llm({
+                "kind": M.SESSION_BUSY_KIND, "message": M.SESSION_BUSY,
+                "hint": M.HINT_SESSION_BUSY}))
         except Exception:  # a bug of ours: logged with its traceback, the model learns little
             log.exception("lisp_eval failed")
             return error_result(format_error_for_llm({"kind": M.INTERNAL_KIND,
@@ -85,18 +97,49 @@ class LispEval:
         finally:
             _flush_stdout()
 
+    async def _run_fresh(self, program: str, context, call: "_Call") -> CallToolResult | None:
+        """Run in a fresh Session made (context converted) off the event loop."""
+        refused = await _off_loop(self._context_refused, context)
+        if refused is not None:
+            return refused
+        try:
+            call.session = await _off_loop(functools.partial(
+                Session, data=context, tools=self.tools, limits=self.limits,
+                upstreams=self.upstreams))
+        except TypeError as e:  # data too deep to convert
+            return argument_error(str(e), M.HINT_CONTEXT_DATA)
+        if call.cancelled:
+            return None
+        return await _off_loop(tool_result, await call.session.arun(program))
+
     async def _run_kept(self, session: Session, meter: MemoryMeter, program: str,
-                        context) -> CallToolResult:
+                        context, call: "_Call") -> CallToolResult | None:
         """Run in a kept session; a run that leaves memory over its bound is undone."""
+        refused = await _off_loop(self._context_refused, context)
+        if refused is not None:
+            return refused
+        try:
+            await _off_loop(setattr, session, "data", context)
+        except TypeError as e:  # data too deep to convert
+            return argument_error(str(e), M.HINT_CONTEXT_DATA)
+        if call.cancelled:
+            return None
         before, history = dict(session.memory), list(session.history)
-        session.data = context
         result = await session.arun(program)
-        if result.error is None and meter.over(session.memory):
+        if result.error is None and await _off_loop(meter.over, session.memory):
             session.memory, session.history = before, history
             return error_result(format_error_for_llm({
                 "kind": M.LIMIT_KIND, "message": M.session_memory_full(meter.cap),
                 "hint": M.HINT_SESSION_MEMORY}))
-        return tool_result(result, memory_before=before, kept=True)
+        return await _off_loop(functools.partial(tool_result, result, memory_before=before,
+                                                 kept=True))
+
+    def _context_refused(self, context) -> CallToolResult | None:
+        """The error answer for a context over the bound (max_collection_size items), or None."""
+        cap = session_bound(self.limits)
+        if context is None or cap is None or items(context, cap) <= cap:
+            return None
+        return argument_error(M.context_too_big(cap), M.HINT_CONTEXT_SIZE)
 
     def _session_of(self, ctx: Context | None):
         """(Session, lock, memory meter) of the client connection that sent this call.
@@ -114,6 +157,41 @@ class LispEval:
         while len(self._sessions) > MAX_SESSIONS:
             self._sessions.pop(next(iter(self._sessions)))
         return entry
+
+
+class _Call:
+    """One lisp_eval call: whether its client cancelled it, and the Session that runs it."""
+
+    __slots__ = ("cancelled", "session")
+
+    def __init__(self):
+        self.cancelled = False
+        self.session: Session | None = None
+
+    def cancel(self) -> None:
+        """The client cancelled the call: stop its run, which then keeps nothing."""
+        self.cancelled = True
+        if self.session is not None:
+            self.session.cancel()
+
+
+async def _to_the_end(work, call: _Call):
+    """work's answer; when the call is cancelled, its run is stopped and waited for (shielded:
+    the session's lock is held, and its memory check made, until the run has ended)."""
+    task = asyncio.ensure_future(work)
+    try:
+        return await asyncio.shield(task)
+    except anyio.get_cancelled_exc_class():
+        call.cancel()
+        with anyio.CancelScope(shield=True):
+            with contextlib.suppress(Exception):
+                await task
+        raise
+
+
+async def _off_loop(fn, *args):
+    """fn(*args) on a worker thread: work that grows with a call's input keeps off the loop."""
+    return await anyio.to_thread.run_sync(fn, *args)
 
 
 def _flush_stdout():
@@ -144,24 +222,30 @@ def build_server(tools: Iterable[Tool] = (), limits: Limits | None = None, *,
 
 
 def serve(server: MCPServer, *, transport: str = "stdio", host: str = "127.0.0.1",
-          port: int = 8000) -> int:
+          port: int = 8000, max_request_mb: int = MAX_REQUEST_MB) -> int:
     """Serve until the client closes stdin (stdio), or SIGTERM/SIGINT arrives; returns 0 (or
     exits the process with 0 on a signal).
 
     While serving stdio the SDK points fd 1 at stderr (the protocol has its own copy), so what
     host tools print lands on stderr; each call flushes sys.stdout so that nothing buffered is
-    written after the SDK points fd 1 back at the protocol."""
-    anyio.run(_serve, server, transport, host, port)
+    written after the SDK points fd 1 back at the protocol.
+    max_request_mb caps one JSON-RPC line (stdio) or request body (HTTP); a longer one is
+    answered with an error without being kept (stdio.py)."""
+    anyio.run(_serve, server, transport, host, port, max_request_mb * 1024 * 1024)
     return 0
 
 
-async def _serve(server: MCPServer, transport: str, host: str, port: int):
+async def _serve(server: MCPServer, transport: str, host: str, port: int, max_bytes: int):
     async with anyio.create_task_group() as tg:
         tg.start_soon(_exit_on_signal)
         if transport == "stdio":
-            await server.run_stdio_async()
+            lowlevel = server._lowlevel_server  # the SDK's own run_stdio_async, on our streams
+            async with stdio_streams(max_bytes) as (read_stream, write_stream):
+                await lowlevel.run(read_stream, write_stream,
+                                   lowlevel.create_initialization_options())
         else:
-            await server.run_streamable_http_async(host=host, port=port)
+            await server.run_streamable_http_async(host=host, port=port,
+                                                   max_request_body_size=max_bytes)
         tg.cancel_scope.cancel()
 
 

@@ -85,6 +85,9 @@ def limit_memory(mb) -> str:
 
 HINT_MEMORY = "build smaller collections: use take, or filter before you map"
 
+RUN_CANCELLED = "the run was cancelled by the host before it ended; nothing it did was kept"
+HINT_RUN_CANCELLED = "run the program again if its result is still wanted"
+
 
 def limit_session_memory(mb, needed_mb) -> str:
     return (f"session memory limit exceeded: keeping this run's defs would make the session "

@@ -143,6 +143,11 @@ class Budget:
             self.wall_deadline = now + wall
         self.deadline = min(self.work_deadline, self.wall_deadline)
 
+    def cancel(self):
+        """Stop this run at its next check (the watchdog steps in after GRACE): the host cancelled it."""
+        self.work_deadline = self.deadline = float("-inf")
+        self.pending_stop = Stop
+
     def restart(self):
         """Forget the prints and depth of an attempt that runs again (on a bigger stack)."""
         self.prints = []

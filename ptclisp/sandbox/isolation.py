@@ -358,7 +358,8 @@ class _Host:
     def _check(self):
         if not self.worker.alive():
             raise EOFError
-        if time.monotonic() > max(self.deadline, self.bud.deadline + KILL_GRACE):
+        cancelled = self.bud.deadline == float("-inf")  # Session.cancel: no need to wait
+        if cancelled or time.monotonic() > max(self.deadline, self.bud.deadline + KILL_GRACE):
             self.worker.kill()
             raise _Killed(self.bud.timeout_error())
         if self.mem_limit is not None and self.base_rss is not None:

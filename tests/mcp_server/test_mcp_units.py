@@ -139,7 +139,7 @@ def test_the_card_lists_tools_state_and_limits():
     assert "..." not in card.split("Call: ", 1)[1].split(")")[0]  # real example values, never {:id ...}
     assert "- tool/get-user(id :int) -> :map: Look up one user by id. Call: (tool/get-user" in card
     assert M.card_limits(["2.5 s of program time (waiting on tools not counted)", "1,000 steps (function calls and loop iterations)",
-                          "1,000,000 items in one collection", "1024 MB of memory",
+                          "1,000,000 items in one collection", "256 MB of memory",
                           "5 tool calls", M.LIMIT_ISOLATED]) in card
     bare = describe([], Limits(timeout=None, max_steps=None))
     assert M.CARD_NO_TOOLS in bare and M.CARD_STATELESS in bare

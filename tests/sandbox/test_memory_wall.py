@@ -1,0 +1,54 @@
+"""The default memory wall (issue #26 item 8): set from measurement, and a hostile allocation is
+stopped near it, not at several times it, while the host's heartbeat keeps beating.
+
+The default (256 MB) comes from tests/benchmarks/bench_memory_wall.py (figures in
+docs/sandbox.md): realistic programs grow a process by at most 10.9 MB, the biggest map the
+collection limit allows by 185 MB. Before, with 1,024 MB, the issue's program reached 720-815 MB.
+"""
+from __future__ import annotations
+
+import random
+import sys
+
+import pytest
+
+import ptclisp
+from ptclisp import Limits
+
+from test_host_walls import FREEZE, MODES, run_beating
+
+WALL = Limits().max_memory_mb
+OVERSHOOT = 1.5  # stopped within this many times the wall (measured: 1.0-1.1 times)
+HOSTILE = {
+    "mapcat of ranges (the issue's)": "(count (mapcat (fn [x] (range 100000)) (range 100000)))",
+    "apply concat of ranges": "(count (apply concat (map (fn [x] (range 100000)) (range 100000))))",
+    "vectors of big integers": ("(count (mapv (fn [x] (vec (range (* x 1000000000) "
+                                "(+ (* x 1000000000) 100000)))) (range 1000)))"),
+}
+
+
+def test_the_default_wall_is_the_measured_one():
+    assert WALL == 256
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_a_hostile_allocation_is_stopped_near_the_default_wall(name, mode):
+    # a 10 s timeout: the wall, not the clock, must end it, within about a second
+    r, took, gap = run_beating(HOSTILE[name], timeout=10.0, isolation=mode)
+    assert (r.status, r.error.limit) == ("error", "max_memory_mb"), r
+    assert took < 10.0
+    assert gap < FREEZE
+    if mode == "none":  # the worker's growth is not this process's
+        assert run_beating.peak_mb < OVERSHOOT * WALL
+
+
+def test_a_realistic_workload_runs_under_the_default_wall():
+    # the largest realistic growth measured: a new field into each of 50,000 maps (10.9 MB)
+    rnd = random.Random(1)
+    orders = [{"id": i, "total": rnd.randint(1, 100)} for i in range(50_000)]
+    r = ptclisp.run("(count (filter :big (mapv #(assoc % :big (> (:total %) 50)) data/orders)))",
+                    data={"orders": orders}, limits=Limits(timeout=30.0))
+    assert r.error is None
+    assert r.value == sum(1 for o in orders if o["total"] > 50)
