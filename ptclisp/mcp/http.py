@@ -4,17 +4,22 @@ health and metrics endpoints, and a server that shuts down gracefully.
 The SDK's Streamable HTTP app runs stateless (any replica can answer any request); the gate
 gives each new client connection its Mcp-Session-Id (the SDK's client sends it back on every
 request), so sessions live in the store, not in one process. The gate also checks the bearer
-token (401 without it), strips the identity headers a client might forge and sets its own,
+token (401 without it), answers GET (the stream of server-initiated messages, which lisp_eval
+never sends) with 405 so that no connection stays open, strips the identity headers a client might forge and sets its own,
 gives every request an id (kept from `X-Request-Id` or made), and logs one line per request.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import hmac
 import logging
 import re
+import signal
+import threading
 import time
 import uuid
+from collections.abc import Iterator
 
 import anyio
 import uvicorn
@@ -36,6 +41,7 @@ log = logging.getLogger("ptclisp.mcp.http")
 HEALTH_TIMEOUT = 2.0  # seconds /healthz waits for the store
 _OPEN_PATHS = ("/healthz", "/metrics")  # answered without a token (probes, scrapers)
 _FORGEABLE = {CLIENT_HEADER.encode(), REQUEST_ID_HEADER.encode()}
+_STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 _REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
 
 
@@ -69,6 +75,9 @@ class Gate:
             if client is None:
                 return await _unauthorized()(scope, receive, answer)
             sid = _header(headers, SESSION_HEADER.encode())
+            if scope["method"] == "GET":  # no stream of server-sent messages: nothing to send
+                return await Response(status_code=405, headers={"Allow": "POST, DELETE"})(
+                    scope, receive, answer)
             if scope["method"] == "DELETE" and sid:
                 return await self._end_session(client, sid, scope, receive, answer)
             if sid is None and scope["method"] == "POST":
@@ -152,6 +161,20 @@ class _Server(uvicorn.Server):
     def __init__(self, config, service: Service):
         super().__init__(config)
         self.service = service
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        """SIGTERM/SIGINT start the graceful shutdown; unlike uvicorn's own, the signal is not
+        raised again afterwards, so the process exits with 0."""
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        before = {sig: signal.signal(sig, self.handle_exit) for sig in _STOP_SIGNALS}
+        try:
+            yield
+        finally:
+            for sig, handler in before.items():
+                signal.signal(sig, handler)
 
     def handle_exit(self, sig, frame) -> None:
         """Stop accepting; running calls finish within the graceful timeout."""

@@ -102,6 +102,14 @@ class Replica:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    @staticmethod
+    def listening(port: int) -> bool:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return True
+        except OSError:
+            return False
+
     def stderr(self) -> str:
         return self.log.read_text(encoding="utf-8", errors="replace")
 

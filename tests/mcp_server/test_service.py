@@ -295,6 +295,7 @@ def test_graceful_shutdown_lets_a_running_program_finish(redis, replicas):
 
     async def body():
         async with mcp_session([a.port]) as (s, _):
+            await s.list_tools()  # the client checks results against it: not asked while stopping
             async with anyio.create_task_group() as tg:
                 async def slow():
                     answers.append(await call(s, "(def slept (tool/nap {:seconds 2})) slept"))
@@ -306,6 +307,7 @@ def test_graceful_shutdown_lets_a_running_program_finish(redis, replicas):
     except BaseException:  # the client's closing DELETE finds the server gone: not the point
         pass
     assert answers == [(False, "2\n;; slept = 2")]
+    assert not Replica.listening(a.port)
     assert a.process.wait(timeout=30) == 0
 
 
