@@ -43,6 +43,7 @@ _OPEN_PATHS = ("/healthz", "/metrics")  # answered without a token (probes, scra
 _FORGEABLE = {CLIENT_HEADER.encode(), REQUEST_ID_HEADER.encode()}
 _STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 _REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
+_SESSION_ID = re.compile(r"[A-Za-z0-9._-]{1,128}")  # ours are 32 hex digits
 
 
 class Gate:
@@ -75,6 +76,9 @@ class Gate:
             if client is None:
                 return await _unauthorized()(scope, receive, answer)
             sid = _header(headers, SESSION_HEADER.encode())
+            if sid is not None and not _SESSION_ID.fullmatch(sid):
+                return await JSONResponse({"error": "bad session id", "message": M.BAD_SESSION_ID},
+                                          status_code=400)(scope, receive, answer)
             if scope["method"] == "GET":  # no stream of server-sent messages: nothing to send
                 return await Response(status_code=405, headers={"Allow": "POST, DELETE"})(
                     scope, receive, answer)

@@ -57,6 +57,8 @@ def not_kept(places) -> str:
 
 
 UNAUTHORIZED = "this server needs a bearer token: send the header Authorization: Bearer TOKEN"
+BAD_SESSION_ID = ("Mcp-Session-Id must be 1 to 128 letters, digits, dots, dashes or underscores: "
+                  "send the one this server gave, or none to start a new session")
 HEALTH_OK = "ok"
 HEALTH_DOWN = "the session store does not answer"
 HEALTH_DRAINING = "shutting down"

@@ -9,6 +9,7 @@ A call's identity arrives as headers the HTTP gate sets (never the client's own)
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -145,13 +146,16 @@ class ServiceLispEval(LispEval):
             self.service.running[client] = self.service.running.get(client, 0) + 1
             try:
                 result, status = await self._serve(program, context, ctx, client, sid)
+            except Exception:  # a bug of ours: logged with its traceback, the model learns little
+                log.exception("lisp_eval failed")
+                result, status = _error(M.INTERNAL_KIND, M.INTERNAL, ""), "internal"
             finally:
                 self._release(client)
         seconds = time.perf_counter() - t
         if metrics is not None:
             metrics.run(status, seconds)
         log.info("lisp_eval", extra={"request_id": headers.get(REQUEST_ID_HEADER, "-"),
-                                     "client": client, "session": (sid or "-")[:12],
+                                     "client": client, "session": _digest(sid),
                                      "status": status, "duration_ms": round(seconds * 1000, 2)})
         return result
 
@@ -231,7 +235,15 @@ class ServiceLispEval(LispEval):
 
 
 def _error(kind: str, message: str, hint: str) -> CallToolResult:
-    return error_result(format_error_for_llm({"kind": kind, "message": message, "hint": hint}))
+    error = {"kind": kind, "message": message}
+    if hint:
+        error["hint"] = hint
+    return error_result(format_error_for_llm(error))
+
+
+def _digest(session_id: str | None) -> str:
+    """A session's name in logs: a digest, since the id itself lets its holder in."""
+    return hashlib.sha256(session_id.encode()).hexdigest()[:12] if session_id else "-"
 
 
 _LOG_FIELDS = ("request_id", "client", "session", "status", "duration_ms", "method", "path",

@@ -324,3 +324,23 @@ def test_unusable_service_options_stop_the_command(args, message):
                           env={k: v for k, v in os.environ.items() if k != "PTCLISP_UNSET_TOKEN"})
     assert done.returncode == 2
     assert done.stderr.strip() == f"ptclisp: {message}"
+
+
+def test_the_gate_without_redis_ids_get_delete_and_memory_sessions(replicas):
+    a = replicas("--session", "--tools", str(SLOW_TOOLS))  # sessions in memory: no Redis needed
+    accept = {"Accept": "application/json, text/event-stream"}
+    listing = {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}
+    r = httpx2.post(f"{a.url}/mcp", json=listing, headers={**accept, "mcp-session-id": "a b"})
+    assert (r.status_code, r.json()) == (400, {"error": "bad session id",
+                                               "message": M.BAD_SESSION_ID})
+    r = httpx2.post(f"{a.url}/mcp", json=listing, headers=accept)
+    assert r.status_code == 200 and len(r.headers["mcp-session-id"]) == 32  # one is given
+    assert httpx2.get(f"{a.url}/mcp", headers={"mcp-session-id": "abc"}).status_code == 405
+
+    async def body():
+        async with mcp_session([a.port]) as (s, _):
+            assert (await call(s, "(defn f [x] (inc x))"))[0] is False
+            assert await call(s, "(f 1)") == (False, "2")  # the memory store keeps functions
+    run(body)
+    r = httpx2.get(f"{a.url}/metrics")  # metrics without Redis too
+    assert _samples(r.text)[("ptclisp_runs_total", (("status", "ok"),))] == 2
