@@ -56,6 +56,9 @@ def not_kept(places) -> str:
             + "; ".join(places) + ". Define functions again in the call that uses them.")
 
 
+CARD_FUNCTIONS_NOT_KEPT = ("Sessions are saved as data between calls: values (numbers, text, "
+                           "collections) persist, but functions (defn, fn) last only for the "
+                           "call that defines them; define them again where you use them.")
 UNAUTHORIZED = "this server needs a bearer token: send the header Authorization: Bearer TOKEN"
 BAD_SESSION_ID = ("Mcp-Session-Id must be 1 to 128 letters, digits, dots, dashes or underscores: "
                   "send the one this server gave, or none to start a new session")

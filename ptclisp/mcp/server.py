@@ -134,6 +134,7 @@ def build_server(tools: Iterable[Tool] = (), limits: Limits | None = None, *,
                                           upstreams=upstreams)
     catalog = upstreams.catalog_text() if upstreams is not None else None
     description = describe(tools, handler.limits, session=keep_session, catalog=catalog)
+    description += getattr(handler, "card_note", "")  # what a subclass adds (service.py)
     reaches_out = bool(tools) or upstreams is not None
     tool = MCPTool.from_function(
         handler.__call__, name=TOOL_NAME, description=description,

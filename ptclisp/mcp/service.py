@@ -132,6 +132,13 @@ class ServiceLispEval(LispEval):
         super().__init__(tools, limits, keep_session=keep_session, upstreams=upstreams)
         self.service = service
 
+    @property
+    def card_note(self) -> str:
+        """What the tool's description adds: functions do not last in a store of text."""
+        saved = self.service.options.store_url is not None and \
+            not self.service.options.store_url.startswith("memory:")
+        return "\n\n" + M.CARD_FUNCTIONS_NOT_KEPT if self.keep_session and saved else ""
+
     async def __call__(self, program: Any = None, context: Any = None,
                        ctx: Context | None = None) -> CallToolResult:
         """Admit the call under the client's limits, run it, log and count it."""

@@ -122,6 +122,8 @@ def test_functions_are_reported_not_kept_and_a_failed_call_changes_nothing(redis
 
     async def body():
         async with mcp_session([a.port]) as (s, _):
+            (tool,) = (await s.list_tools()).tools
+            assert tool.description.endswith("\n\n" + M.CARD_FUNCTIONS_NOT_KEPT)
             is_error, text = await call(s, "(defn twice [x] (* 2 x)) (def k 1) (twice k)")
             assert is_error is False
             assert text.endswith(M.not_kept(["memory twice holds #fn[twice]"]))
@@ -341,6 +343,8 @@ def test_the_gate_without_redis_ids_get_delete_and_memory_sessions(replicas):
         async with mcp_session([a.port]) as (s, _):
             assert (await call(s, "(defn f [x] (inc x))"))[0] is False
             assert await call(s, "(f 1)") == (False, "2")  # the memory store keeps functions
+            (tool,) = (await s.list_tools()).tools
+            assert M.CARD_FUNCTIONS_NOT_KEPT not in tool.description
     run(body)
     r = httpx2.get(f"{a.url}/metrics")  # metrics without Redis too
     assert _samples(r.text)[("ptclisp_runs_total", (("status", "ok"),))] == 2
