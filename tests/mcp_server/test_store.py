@@ -203,3 +203,29 @@ def test_tokens_are_read_from_the_variable_one_per_client():
                            store_url="redis://127.0.0.1:6379/0", calls_per_minute=5)
     assert options.tokens == ["alpha", "beta"]
     assert (options.store_url, options.calls_per_minute) == ("redis://127.0.0.1:6379/0", 5)
+
+
+# ---------------------------------------------------------------- the texts
+
+@pytest.mark.parametrize("text, expected", [
+    (M.rate_limited(3), "this client made more than 3 calls in this minute, so the program did "
+                        "not run"),
+    (M.too_many_runs(2), "this client already has 2 programs running here, so this one did not "
+                         "run"),
+    (M.session_busy(40.0), "another call on this session is still running (waited 40 s for it)"),
+    (M.lock_lost(30.0), "this call held its session longer than the session lock lasts (30 s), "
+                        "so its defs were not kept; the session is as before this call"),
+    (M.not_kept(["memory f holds #fn[f]"]),
+     ";; not kept for the next call (only data is saved between calls): memory f holds "
+     "#fn[f]. Define functions again in the call that uses them."),
+])
+def test_service_texts(text, expected):
+    assert text == expected
+
+
+def test_service_texts_talk_lisp_not_python():
+    texts = [M.STORE_DOWN, M.STORE_DOWN_AFTER, M.HINT_STORE, M.STORE_BAD_TEXT, M.HINT_BUSY,
+             M.HINT_LOCK_LOST, M.HINT_RATE, M.HINT_RUNS, M.UNAUTHORIZED, M.BAD_SESSION_ID,
+             M.CARD_FUNCTIONS_NOT_KEPT]
+    for text in texts:
+        assert not any(word in text for word in ("Python", "Traceback", "Exception", "None"))
