@@ -211,6 +211,10 @@ def cmd_mcp(args) -> int:
         raise InputError(str(e)) from None
     logging.basicConfig(stream=sys.stderr, level=args.log_level,
                         format="ptclisp mcp: %(levelname)s %(name)s: %(message)s")
+    if args.transport == "http":
+        return _mcp_service(args, tools)
+    if _service_options_given(args):
+        raise InputError(_mcp_messages().SERVICE_NEEDS_HTTP)
     given = {"timeout": args.timeout, "max_steps": args.max_steps,
              "max_memory_mb": args.max_memory_mb, "max_tool_calls": args.max_tool_calls,
              "isolation": args.isolation}
@@ -220,6 +224,39 @@ def cmd_mcp(args) -> int:
                           upstreams=upstreams)
     return serve(server, transport=args.transport, host=args.host, port=args.port,
                  max_request_mb=args.max_request_mb)
+
+
+def _service_options_given(args) -> bool:
+    return any(v is not None for v in (args.session_store, args.auth_token_env,
+                                        args.calls_per_minute, args.max_concurrent_runs))
+
+
+def _mcp_messages():
+    from ..mcp import messages as mcp_messages
+    return mcp_messages
+
+
+def _mcp_service(args, tools) -> int:
+    """`ptclisp mcp --transport http`: the service (store, token, limits, health, metrics)."""
+    from ..mcp.http import run_http
+    from ..mcp.service import JsonFormatter, ServiceConfigError, options_from
+    if args.log_format == "json":
+        for handler in logging.getLogger().handlers:
+            handler.setFormatter(JsonFormatter())
+    try:
+        options = options_from(store_url=args.session_store, session_ttl=args.session_ttl,
+                               token_env=args.auth_token_env,
+                               calls_per_minute=args.calls_per_minute,
+                               max_runs=args.max_concurrent_runs)
+    except ServiceConfigError as e:
+        raise InputError(str(e)) from None
+    given = {"timeout": args.timeout, "max_steps": args.max_steps,
+             "max_memory_mb": args.max_memory_mb, "max_tool_calls": args.max_tool_calls,
+             "isolation": args.isolation}
+    limits = Limits(**{k: v for k, v in given.items() if v is not None})
+    upstreams = _upstreams(args, start=True)
+    return run_http(tools, limits, options, keep_session=args.session, upstreams=upstreams,
+                    host=args.host, port=args.port, log_level=args.log_level)
 
 
 def _positive(kind):
@@ -255,6 +292,20 @@ def _mcp_parser(sub):
                    help="largest JSON-RPC message (stdio line or HTTP body) read (default 4)")
     m.add_argument("--isolation", choices=("none", "process"),
                    help="process: run each program in a worker process that can be killed")
+    m.add_argument("--session-store", metavar="URL",
+                   help="http: where sessions live, redis://HOST:PORT/DB (shared by replicas) "
+                        "or memory:// (this process, the default)")
+    m.add_argument("--session-ttl", type=_positive(float), default=24 * 3600.0, metavar="SECONDS",
+                   help="http: a session unused this long is forgotten (default 86400)")
+    m.add_argument("--auth-token-env", metavar="NAME",
+                   help="http: require Authorization: Bearer TOKEN, the token (or several, "
+                        "comma-separated, one per client) read from the variable NAME")
+    m.add_argument("--calls-per-minute", type=_positive(int), metavar="N",
+                   help="http: lisp_eval calls one client may make per minute")
+    m.add_argument("--max-concurrent-runs", type=_positive(int), metavar="N",
+                   help="http: programs one client may run at once on one replica")
+    m.add_argument("--log-format", choices=("text", "json"), default="text",
+                   help="json: one JSON object per log line, with the request id")
     m.add_argument("--log-level", default="WARNING",
                    choices=("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"),
                    help="log level (logs go to stderr; stdout is the protocol)")

@@ -6,6 +6,82 @@ SERVER_INSTRUCTIONS = ("Runs PTC-Lisp programs (a small, safe subset of Clojure)
                        "call lisp_eval to compute over JSON data or to call several host tools "
                        "in one program.")
 
+# ---------------------------------------------------------------- the service (store, auth, limits)
+
+STORE_KIND = "SessionStoreError"
+STORE_DOWN = "the session store did not answer, so the program did not run; the session is unchanged"
+STORE_DOWN_AFTER = ("the program ran, but the session store did not answer when its session was "
+                    "saved, so this call's defs were not kept; the session is as before this call")
+HINT_STORE = "call again in a moment; if this keeps happening, the server's operator must look"
+STORE_BAD_TEXT = "the session saved in the store could not be read, so the program did not run"
+BUSY_KIND = "SessionBusy"
+
+
+def session_busy(seconds: float) -> str:
+    """Another call on the same session held it too long."""
+    return f"another call on this session is still running (waited {seconds:g} s for it)"
+
+
+HINT_BUSY = "wait for the other call's answer, then call again"
+
+
+def lock_lost(seconds: float) -> str:
+    """The session's lock expired while the call ran."""
+    return (f"this call held its session longer than the session lock lasts ({seconds:g} s), so "
+            "its defs were not kept; the session is as before this call")
+
+
+HINT_LOCK_LOST = "make the program shorter, or split it over several calls"
+
+
+def rate_limited(n: int) -> str:
+    """A client over its calls per minute."""
+    return f"this client made more than {n} calls in this minute, so the program did not run"
+
+
+HINT_RATE = "wait until the next minute, and do more in each program (one call can run many steps)"
+
+
+def too_many_runs(n: int) -> str:
+    """A client over its concurrent runs."""
+    return f"this client already has {n} programs running here, so this one did not run"
+
+
+HINT_RUNS = "wait for the running calls' answers, then call again"
+
+
+def not_kept(places) -> str:
+    """Values the store cannot keep between calls (functions), told to the model."""
+    return (";; not kept for the next call (only data is saved between calls): "
+            + "; ".join(places) + ". Define functions again in the call that uses them.")
+
+
+CARD_FUNCTIONS_NOT_KEPT = ("Sessions are saved as data between calls: values (numbers, text, "
+                           "collections) persist, but functions (defn, fn) last only for the "
+                           "call that defines them; define them again where you use them.")
+UNAUTHORIZED = "this server needs a bearer token: send the header Authorization: Bearer TOKEN"
+BAD_SESSION_ID = ("Mcp-Session-Id must be 1 to 128 letters, digits, dots, dashes or underscores: "
+                  "send the one this server gave, or none to start a new session")
+HEALTH_OK = "ok"
+HEALTH_DOWN = "the session store does not answer"
+HEALTH_DRAINING = "shutting down"
+NO_METRICS = "metrics need the prometheus-client package: pip install -e '.[service]'"
+
+
+def no_token(name: str) -> str:
+    """--auth-token-env names an unset variable."""
+    return f"--auth-token-env {name}: the environment variable {name} is not set or is empty"
+
+
+def bad_store_url(url: str) -> str:
+    """--session-store of an unknown kind."""
+    return f"--session-store {url}: expected redis://HOST:PORT/DB (or rediss://, unix://) or memory://"
+
+
+NO_REDIS = "--session-store redis://... needs the redis client: pip install -e '.[service]'"
+SERVICE_NEEDS_HTTP = ("--session-store, --auth-token-env and the per-client limits serve many "
+                      "clients over HTTP: add --transport http")
+
 # ---------------------------------------------------------------- the tool-call card
 
 CARD_INTRO = (

@@ -1,0 +1,177 @@
+"""A real Redis server and real `ptclisp mcp --transport http` replicas, for the service tests and
+tests/benchmarks/bench_service.py; clients are the official MCP SDK's over Streamable HTTP.
+
+`Router` is an HTTP transport that sends each request to the replica it names now (one port, or
+the next of several in turn): a load balancer without sticky routing, so that one MCP session's
+calls can go through any replica.
+"""
+from __future__ import annotations
+
+import itertools
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import httpx2
+from mcp import ClientSession
+from mcp.client.streamable_http import streamable_http_client
+
+from mcp_harness import command
+
+HERE = Path(__file__).resolve().parent
+SLOW_TOOLS = HERE / "slow_tools.py"
+NO_REDIS = ("redis-server is not installed and could not be installed here "
+            "(.ci/run installs Debian's redis-server package)")
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_port(port: int, within: float, process: subprocess.Popen | None = None) -> None:
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            raise RuntimeError(f"exited with {process.returncode} before listening on {port}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise TimeoutError(f"nothing listens on {port} after {within} s")
+
+
+class Redis:
+    """redis-server on a free port of 127.0.0.1, its files under a temporary directory."""
+
+    def __init__(self, directory: Path, port: int | None = None):
+        self.directory, self.port = directory, port or free_port()
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> "Redis":
+        exe = shutil.which("redis-server")
+        if exe is None:
+            raise FileNotFoundError(NO_REDIS)
+        self.process = subprocess.Popen(
+            [exe, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.directory),
+             "--save", "", "--appendonly", "no", "--protected-mode", "yes"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _wait_port(self.port, 20, self.process)
+        return self
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+class Replica:
+    """One `ptclisp mcp --transport http` process on a free port; stderr kept in a file."""
+
+    def __init__(self, *args: str, log: Path, env: dict | None = None):
+        self.port = free_port()
+        self.log = log
+        self.args = ["--transport", "http", "--port", str(self.port), *args]
+        full_env = dict(os.environ, **(env or {}))
+        with open(log, "wb") as err:
+            self.process = subprocess.Popen(command(*self.args), stdout=subprocess.DEVNULL,
+                                            stderr=err, env=full_env)
+        try:
+            _wait_port(self.port, 60, self.process)
+        except Exception:
+            self.kill()
+            raise
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @staticmethod
+    def listening(port: int) -> bool:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return True
+        except OSError:
+            return False
+
+    def stderr(self) -> str:
+        return self.log.read_text(encoding="utf-8", errors="replace")
+
+    def terminate(self, within: float = 30) -> int:
+        """SIGTERM, then the exit code (killed if it does not stop within the bound)."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        try:
+            return self.process.wait(timeout=within)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            raise
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+
+
+class Router(httpx2.AsyncBaseTransport):
+    """Each request to the replica `target` names, or to the next of `ports` in turn."""
+
+    def __init__(self, ports):
+        self.inner = httpx2.AsyncHTTPTransport()
+        self._cycle = itertools.cycle(list(ports))
+        self.target: int | None = None
+
+    async def handle_async_request(self, request):
+        port = self.target if self.target is not None else next(self._cycle)
+        request.url = request.url.copy_with(port=port)
+        return await self.inner.handle_async_request(request)
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
+
+
+def http_client(ports, token: str | None = None, headers: dict | None = None):
+    """(an httpx2 client routing over ports, its Router)."""
+    router = Router(ports)
+    all_headers = dict(headers or {})
+    if token is not None:
+        all_headers["Authorization"] = f"Bearer {token}"
+    client = httpx2.AsyncClient(headers=all_headers, transport=router,
+                                timeout=httpx2.Timeout(30, read=120))
+    return client, router
+
+
+@asynccontextmanager
+async def mcp_session(ports, token: str | None = None, headers: dict | None = None):
+    """(an initialized ClientSession whose requests go over ports, its Router)."""
+    client, router = http_client(ports, token, headers)
+    url = f"http://127.0.0.1:{list(ports)[0]}/mcp"
+    async with client, streamable_http_client(url, http_client=client) as (read, write), \
+            ClientSession(read, write) as session:
+        await session.initialize()
+        yield session, router
+
+
+async def call(session: ClientSession, program: str, context=None):
+    """(is_error, text) of one lisp_eval call."""
+    arguments = {"program": program}
+    if context is not None:
+        arguments["context"] = context
+    result = await session.call_tool("lisp_eval", arguments)
+    return result.is_error, result.content[0].text

@@ -1,0 +1,231 @@
+"""The session stores of `ptclisp mcp` (ptclisp/mcp/store.py) in-process: the memory store, and
+the Redis store against a real redis-server (a lost lock, an unreachable store, busy sessions)."""
+from __future__ import annotations
+
+import shutil
+
+import anyio
+import pytest
+
+from ptclisp import Session
+from ptclisp.mcp import messages as M
+from ptclisp.mcp.service import ServiceConfigError, options_from, save_text
+from ptclisp.mcp.store import (PREFIX, LockLost, MemoryStore, RedisStore, SessionBusy,
+                               StoreUnavailable)
+from service_harness import NO_REDIS, Redis, free_port
+
+needs_redis = pytest.mark.skipif(shutil.which("redis-server") is None, reason=NO_REDIS)
+
+
+def new_session(text):
+    return Session() if text is None else Session.load(text)
+
+
+@pytest.fixture
+def redis(tmp_path):
+    server = Redis(tmp_path).start()
+    yield server
+    server.stop()
+
+
+def redis_store(url, **kw):
+    settings = dict(ttl=60, wait=0.3, lock_timeout=5)
+    settings.update(kw)
+    return RedisStore(url, new_session, save_text, **settings)
+
+
+async def run_in(held, program):
+    result = await held.session.arun(program)
+    assert result.error is None, result.error
+    return result.value
+
+
+# ---------------------------------------------------------------- Redis
+
+@needs_redis
+def test_redis_store_keeps_a_session_between_holds_and_drops_functions(redis):
+    async def body():
+        store = redis_store(redis.url)
+        async with store.hold("c:1") as held:
+            await run_in(held, '(def x 2) (defn f [y] y) (def tags #{:a}) (def pat #"a+")')
+            assert await held.commit() == ["memory f holds #fn[f]"]
+        async with store.hold("c:1") as held:
+            assert await run_in(held, '(str x (contains? tags :a) (re-find pat "caab"))') == "2trueaa"
+            assert "f" not in held.session.memory
+        async with store.hold("c:2") as held:  # another key, another session
+            assert "x" not in held.session.memory
+        assert await store.active() == 1  # only c:1 was committed
+        await store.drop("c:1")
+        async with store.hold("c:1") as held:
+            assert held.session.memory == {}
+        await store.aclose()
+    anyio.run(body)
+
+
+@needs_redis
+def test_a_lost_lock_refuses_the_save_and_keeps_the_newer_session(redis):
+    async def body():
+        store = redis_store(redis.url)
+        async with store.hold("k") as held:
+            await run_in(held, "(def v 1)")
+            await held.commit()
+        async with store.hold("k") as held:
+            await run_in(held, "(def v 2)")
+            await store.client.delete(f"{PREFIX}lock:k")  # the lock expired meanwhile...
+            async with store.hold("k") as other:  # ...and another call took the session
+                await run_in(other, "(def v 3)")
+                await other.commit()
+            with pytest.raises(LockLost):
+                await held.commit()
+        async with store.hold("k") as held:
+            assert held.session.memory["v"] == 3
+        await store.aclose()
+    anyio.run(body)
+
+
+@needs_redis
+def test_a_held_session_is_busy_for_another_call_until_released(redis):
+    async def body():
+        store = redis_store(redis.url, wait=0.2)
+        async with store.hold("k"):
+            with pytest.raises(SessionBusy):
+                async with store.hold("k"):
+                    pass
+        async with store.hold("k"):  # released: free again
+            pass
+        await store.aclose()
+    anyio.run(body)
+
+
+@needs_redis
+def test_the_lock_expires_by_itself(redis):
+    async def body():
+        store = redis_store(redis.url, lock_timeout=0.3, wait=2)
+        ttl = None
+        async with store.hold("k"):
+            ttl = await store.client.pttl(f"{PREFIX}lock:k")
+        assert 0 < ttl <= 300
+        await store.aclose()
+    anyio.run(body)
+
+
+@needs_redis
+def test_calls_are_counted_per_client_and_minute(redis):
+    async def body():
+        store = redis_store(redis.url)
+        assert [await store.count_call("a") for _ in range(3)] == [1, 2, 3]
+        assert await store.count_call("b") == 1
+        (key,) = await store.client.keys(f"{PREFIX}calls:a:*")
+        assert 0 < await store.client.ttl(key) <= 120
+        await store.aclose()
+    anyio.run(body)
+
+
+def test_an_unreachable_redis_is_store_unavailable():
+    async def body():
+        store = redis_store(f"redis://127.0.0.1:{free_port()}/0")
+        with pytest.raises(StoreUnavailable):
+            await store.ping()
+        with pytest.raises(StoreUnavailable):
+            async with store.hold("k"):
+                pass
+        with pytest.raises(StoreUnavailable):
+            await store.count_call("a")
+        await store.aclose()
+    anyio.run(body)
+
+
+# ---------------------------------------------------------------- memory
+
+def test_memory_store_keeps_session_objects_functions_included():
+    async def body():
+        store = MemoryStore(new_session, ttl=60, wait=0.1)
+        async with store.hold("k") as held:
+            await run_in(held, "(defn f [y] (* 2 y))")
+            assert await held.commit() == []
+        async with store.hold("k") as held:
+            assert await run_in(held, "(f 21)") == 42
+            busy = []
+
+            async def another_call():
+                try:
+                    async with store.hold("k"):
+                        pass
+                except SessionBusy:
+                    busy.append(True)
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(another_call)
+            assert busy == [True]
+        assert await store.active() == 1
+    anyio.run(body)
+
+
+def test_memory_store_forgets_expired_and_least_recently_used_sessions():
+    async def body():
+        store = MemoryStore(new_session, ttl=60, wait=0.1, max_sessions=2)
+        for key in ("a", "b", "c"):
+            async with store.hold(key) as held:
+                await run_in(held, f"(def k \"{key}\")")
+        async with store.hold("a") as held:  # a was used least recently: dropped
+            assert held.session.memory == {}
+        async with store.hold("c") as held:
+            assert held.session.memory["k"] == "c"
+        store.ttl = 0  # everything expired
+        await anyio.sleep(0.01)
+        async with store.hold("c") as held:
+            assert held.session.memory == {}
+    anyio.run(body)
+
+
+def test_memory_store_counts_calls_per_client():
+    async def body():
+        store = MemoryStore(new_session, ttl=60, wait=0.1)
+        assert [await store.count_call("a") for _ in range(3)] == [1, 2, 3]
+        assert await store.count_call("b") == 1
+    anyio.run(body)
+
+
+# ---------------------------------------------------------------- options
+
+@pytest.mark.parametrize("given, environ, message", [
+    ({"token_env": "TOK"}, {}, M.no_token("TOK")),
+    ({"token_env": "TOK"}, {"TOK": " , "}, M.no_token("TOK")),
+    ({"store_url": "postgres://x"}, {}, M.bad_store_url("postgres://x")),
+])
+def test_unusable_options(given, environ, message):
+    with pytest.raises(ServiceConfigError) as e:
+        options_from(environ=environ, **given)
+    assert str(e.value) == message
+
+
+def test_tokens_are_read_from_the_variable_one_per_client():
+    options = options_from(token_env="TOK", environ={"TOK": "alpha, beta"},
+                           store_url="redis://127.0.0.1:6379/0", calls_per_minute=5)
+    assert options.tokens == ["alpha", "beta"]
+    assert (options.store_url, options.calls_per_minute) == ("redis://127.0.0.1:6379/0", 5)
+
+
+# ---------------------------------------------------------------- the texts
+
+@pytest.mark.parametrize("text, expected", [
+    (M.rate_limited(3), "this client made more than 3 calls in this minute, so the program did "
+                        "not run"),
+    (M.too_many_runs(2), "this client already has 2 programs running here, so this one did not "
+                         "run"),
+    (M.session_busy(40.0), "another call on this session is still running (waited 40 s for it)"),
+    (M.lock_lost(30.0), "this call held its session longer than the session lock lasts (30 s), "
+                        "so its defs were not kept; the session is as before this call"),
+    (M.not_kept(["memory f holds #fn[f]"]),
+     ";; not kept for the next call (only data is saved between calls): memory f holds "
+     "#fn[f]. Define functions again in the call that uses them."),
+])
+def test_service_texts(text, expected):
+    assert text == expected
+
+
+def test_service_texts_talk_lisp_not_python():
+    texts = [M.STORE_DOWN, M.STORE_DOWN_AFTER, M.HINT_STORE, M.STORE_BAD_TEXT, M.HINT_BUSY,
+             M.HINT_LOCK_LOST, M.HINT_RATE, M.HINT_RUNS, M.UNAUTHORIZED, M.BAD_SESSION_ID,
+             M.CARD_FUNCTIONS_NOT_KEPT]
+    for text in texts:
+        assert not any(word in text for word in ("Python", "Traceback", "Exception", "None"))
