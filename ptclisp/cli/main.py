@@ -256,7 +256,8 @@ def _mcp_service(args, tools) -> int:
     limits = Limits(**{k: v for k, v in given.items() if v is not None})
     upstreams = _upstreams(args, start=True)
     return run_http(tools, limits, options, keep_session=args.session, upstreams=upstreams,
-                    host=args.host, port=args.port, log_level=args.log_level)
+                    host=args.host, port=args.port, log_level=args.log_level,
+                    max_request_mb=args.max_request_mb)
 
 
 def _positive(kind):

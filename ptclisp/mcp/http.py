@@ -32,6 +32,7 @@ from .. import Limits
 from . import messages as M
 from .metrics import Metrics
 from .server import SESSION_HEADER, build_server
+from .stdio import MAX_REQUEST_MB
 from .service import CLIENT_HEADER, REQUEST_ID_HEADER, Service, ServiceLispEval, ServiceOptions
 from .store import StoreUnavailable, client_key
 
@@ -134,9 +135,12 @@ def _unauthorized() -> Response:
                         headers={"WWW-Authenticate": 'Bearer realm="ptclisp"'})
 
 
-def build_app(server: MCPServer, service: Service, *, host: str = "127.0.0.1"):
-    """The ASGI app: MCP at /mcp (stateless, JSON answers), /healthz, /metrics, behind the Gate."""
-    app = server.streamable_http_app(stateless_http=True, json_response=True, host=host)
+def build_app(server: MCPServer, service: Service, *, host: str = "127.0.0.1",
+              max_bytes: int = MAX_REQUEST_MB * 1024 * 1024):
+    """The ASGI app: MCP at /mcp (stateless, JSON answers), /healthz, /metrics, behind the Gate;
+    a request body over max_bytes is answered 413."""
+    app = server.streamable_http_app(stateless_http=True, json_response=True, host=host,
+                                     max_request_body_size=max_bytes)
 
     async def healthz(request: Request) -> Response:
         if service.draining:
@@ -189,20 +193,23 @@ class _Server(uvicorn.Server):
 
 def run_http(tools, limits: Limits, options: ServiceOptions, *, keep_session: bool = False,
              upstreams=None, host: str = "127.0.0.1", port: int = 8000,
-             log_level: str = "WARNING") -> int:
+             log_level: str = "WARNING", max_request_mb: int = MAX_REQUEST_MB) -> int:
     """Build the service and its server and serve over HTTP until stopped (returns 0)."""
     tools = list(tools)
     service = Service(options, limits, tools, upstreams, metrics=Metrics())
     server = build_server(tools, limits, keep_session=keep_session, log_level=log_level,
                           upstreams=upstreams,
                           handler_class=functools.partial(ServiceLispEval, service=service))
-    return serve_service(server, service, host=host, port=port, log_level=log_level)
+    return serve_service(server, service, host=host, port=port, log_level=log_level,
+                         max_request_mb=max_request_mb)
 
 
 def serve_service(server: MCPServer, service: Service, *, host: str = "127.0.0.1",
-                  port: int = 8000, log_level: str = "WARNING") -> int:
+                  port: int = 8000, log_level: str = "WARNING",
+                  max_request_mb: int = MAX_REQUEST_MB) -> int:
     """Serve until SIGTERM/SIGINT; running calls get up to the lock time to finish. Returns 0."""
-    config = uvicorn.Config(build_app(server, service, host=host), host=host, port=port,
+    app = build_app(server, service, host=host, max_bytes=max_request_mb * 1024 * 1024)
+    config = uvicorn.Config(app, host=host, port=port,
                             log_level=log_level.lower(), access_log=False, log_config=None, lifespan="on",
                             timeout_graceful_shutdown=int(service.lock_timeout) + 1)
     runner = _Server(config, service)

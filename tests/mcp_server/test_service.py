@@ -352,3 +352,15 @@ def test_the_gate_without_redis_ids_get_delete_and_memory_sessions(replicas):
     run(body)
     r = httpx2.get(f"{a.url}/metrics")  # metrics without Redis too
     assert _samples(r.text)[("ptclisp_runs_total", (("status", "ok"),))] == 2
+
+
+@needs_redis
+def test_a_request_body_over_max_request_mb_is_refused_with_413(replicas):
+    a = replicas("--max-request-mb", "1")
+    accept = {"Accept": "application/json, text/event-stream"}
+    big = {"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+           "params": {"name": "lisp_eval", "arguments": {"program": "1", "context": {
+               "blob": "x" * (2 * 1024 * 1024)}}}}
+    assert httpx2.post(f"{a.url}/mcp", json=big, headers=accept).status_code == 413
+    small = {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}
+    assert httpx2.post(f"{a.url}/mcp", json=small, headers=accept).status_code == 200
