@@ -248,11 +248,50 @@ def restart_limit(restarts: int, window: float) -> str:
             "until that many restarts are older than that")
 
 
+def optional_skipped(why: str) -> str:
+    return f"{why}; it is optional: serving without it (a program's call tries it again)"
+
+
+def not_listed_in(seconds: float) -> str:
+    return f"{NOT_STARTED} and listed within {seconds:g} s"
+
+
+STDERR_SHOWN = 5  # lines of a server's stderr in a message
+
+
+def process_ended(exit_code, stderr_lines) -> str:
+    """"; it exited with code 1; the last lines of its stderr: ..." ("" when nothing is known)."""
+    out = ""
+    if exit_code is not None:
+        out += f"; it exited with code {exit_code}"
+    if stderr_lines:
+        shown_lines = "\n  ".join(stderr_lines[-STDERR_SHOWN:])
+        out += f"; the last lines of its stderr:\n  {shown_lines}"
+    return out
+
+
+def start_too_large(cap: int) -> str:
+    return (f"its answer while starting or listing its tools is over max_response_bytes "
+            f"({cap} bytes); raise \"limits\": {{\"max_response_bytes\": ...}} in the configuration")
+
+
 def reset_after_oversized(detail: str) -> str:
     return f"the connection was reset after an answer {detail} (it restarts on the next call)"
 
 
 # ---------------------------------------------------------------- discovery and catalog
+
+def configured_default(value: str) -> str:
+    return f"default {value} (the configuration's default_args)"
+
+
+def task_only(server: str, tool: str) -> str:
+    return (f"tool '{server}.{tool}' can only run as an MCP task (taskSupport: required), which "
+            "tool/call does not do; it cannot be called from a program")
+
+
+def flag_not_boolean(key: str, value: str) -> str:
+    return f"tool/call's :{key} must be true or false, got {value}"
 
 CALL_EXAMPLE = '(tool/call {{:server "{server}" :tool "{tool}" :args {{{args}}}}})'
 RESULT_SHAPE = ("Result: {:ok true :value v :value_kind :json|:text|:none} or "
