@@ -7,7 +7,6 @@ the tool's schema rejects) raises ToolError, an error of the program.
 from __future__ import annotations
 
 import concurrent.futures
-import json
 import threading
 import time
 
@@ -16,8 +15,9 @@ import jsonschema
 from ..run import budget as _budget
 from ..errors import ToolError
 from ..host.tooldef import Tool
-from ..lang.values import Keyword
 from . import content as C
+from . import resources
+from .content import CONTENT, MESSAGE, OK, REASON, TOO_LARGE, fault, ok
 from . import messages as M
 from .config import LIST_TIMEOUT
 from .mcp_client import AnswerTooLarge, ConnectionLost, RestartLimit
@@ -25,20 +25,9 @@ from .openapi import HttpFault
 from .openapi import call as http_call
 from .catalog import Unavailable, near_hint, schema_problem, show
 
-OK, VALUE, KIND, REASON, MESSAGE = (Keyword(k) for k in ("ok", "value", "value_kind", "reason", "message"))
-CONTENT = Keyword("content")
-TOO_LARGE = Keyword("response_too_large")
 CALL_KEYS = {"server", "tool", "args", "raw", "base64"}
 FLAGS = ("raw", "base64")  # (tool/call {... :raw true}): keep text as text; :base64: binary data
 MARGIN = 0.9  # of what the run's own limits leave, so the fault is ours, not the run's
-
-
-def ok(value, kind: str) -> dict:
-    return {OK: True, VALUE: value, KIND: Keyword(kind)}
-
-
-def fault(reason: str, message: str) -> dict:
-    return {OK: False, REASON: Keyword(reason), MESSAGE: message}
 
 
 class Binding:
@@ -51,9 +40,15 @@ class Binding:
         self.log: list = []  # this program's upstream_calls entries
         self._lock = threading.Lock()
         self.tools = [
-            Tool(self.call, name="call", takes="dict", description=M.CALL_DESCRIPTION),
+            _CallTool(self.call, name="call", takes="dict", description=M.CALL_DESCRIPTION),
             Tool(self.servers, name="servers", takes="dict", description=M.SERVERS_DESCRIPTION),
+            Tool(lambda args: resources.listing(self, args), name="resources", takes="dict",
+                 description=M.RESOURCES_DESCRIPTION),
+            Tool(lambda args: resources.read(self, args), name="resource", takes="dict",
+                 description=M.RESOURCE_DESCRIPTION),
         ]
+        for t in self.tools[2:]:
+            t.own_timeout = True
 
     def catalog_text(self) -> str:
         """The catalog the model reads (lisp_eval's description, the system prompt)."""
@@ -164,16 +159,13 @@ class Binding:
 
     @staticmethod
     def _run_bound() -> float:
-        """Seconds the run's own limits leave a wait on an upstream (its tool_timeout and
-        max_wall, less a margin), so that the wait ends as our fault value, not its error."""
-        bound = float("inf")
+        """Seconds the run's max_wall leaves a wait on an upstream (less a margin), so that the
+        wait ends as our fault value, not its error. tool_timeout does not apply: an upstream
+        call has its own timeout (call_timeout_ms), which Session creation checks fits max_wall."""
         b = _budget.current()
-        if b is not None:
-            tool_limit = getattr(b.limits, "tool_timeout", None)
-            if tool_limit is not None:
-                bound = tool_limit * MARGIN
-            bound = min(bound, max((b.wall_deadline - b.clock()) * MARGIN, 0.001))
-        return bound
+        if b is None:
+            return float("inf")
+        return max((b.wall_deadline - b.clock()) * MARGIN, 0.001)
 
     def _mcp(self, server: str, info, arguments: dict, timeout: float, flags: dict) -> tuple:
         host = self.host
@@ -244,6 +236,16 @@ class Binding:
                         "upstream_error": M.upstream_error(server, tool, f.detail)}
             return fault(f.reason, host.redactor.text(messages[f.reason])), 0
         return ok(host.redactor.data(value), "none" if value is None else "json"), size
+
+
+class _CallTool(Tool):
+    """tool/call: its own timeout (not tool_timeout), and a usage hint in the map form."""
+
+    own_timeout = True
+
+    def usage(self) -> str:
+        """The form a misshapen call is shown, e.g. after `(tool/call "time" "now" {})`."""
+        return M.CALL_USAGE
 
 
 def _unwrap(structured, output_schema):

@@ -75,6 +75,7 @@ class Limits:
     call_timeout: float = DEFAULT_CALL_TIMEOUT  # seconds of one call
     max_response_bytes: int = DEFAULT_RESPONSE_BYTES  # bytes of one answer, checked before decoding
     max_calls_per_program: int = DEFAULT_CALLS_PER_PROGRAM
+    call_timeout_set: bool = False  # the configuration set call_timeout_ms (it is then honoured or refused)
 
 
 @attrs.define(repr=False)
@@ -195,6 +196,7 @@ def _limits(raw) -> Limits:
         if raw["call_timeout_ms"] > MAX_CALL_TIMEOUT * 1000:
             _fail("limits, field 'call_timeout_ms'", M.CALL_TIMEOUT_MAX)
         out.call_timeout = raw["call_timeout_ms"] / 1000
+        out.call_timeout_set = True
     if "max_response_bytes" in raw:
         out.max_response_bytes = int(raw["max_response_bytes"])
     if "max_calls_per_program" in raw:

@@ -12,7 +12,22 @@ import base64
 import binascii
 import json
 
+from ..lang.values import Keyword
+
 B64_SIZE_EXACT = 4 * 1024 * 1024  # base64 characters decoded to count bytes exactly (else estimated)
+OK, VALUE, KIND, REASON, MESSAGE = (Keyword(k) for k in ("ok", "value", "value_kind", "reason", "message"))
+CONTENT = Keyword("content")
+TOO_LARGE = Keyword("response_too_large")
+
+
+def ok(value, kind: str) -> dict:
+    """A success value: {:ok true :value v :value_kind kind}."""
+    return {OK: True, VALUE: value, KIND: Keyword(kind)}
+
+
+def fault(reason: str, message: str) -> dict:
+    """A world fault value: {:ok false :reason kw :message text}."""
+    return {OK: False, REASON: Keyword(reason), MESSAGE: message}
 
 
 def block(c, with_data: bool) -> dict:
@@ -45,6 +60,12 @@ def resource_contents(r, with_data: bool) -> dict:
     if with_data:
         out["base64"] = blob
     return _compact(out)
+
+
+def resource_row(r) -> dict:
+    """One listed resource: uri, name, title, mime_type, description, size (those it has)."""
+    return _compact({"uri": str(r.uri), "name": r.name, "title": r.title, "mime_type": r.mime_type,
+                     "description": r.description, "size": r.size})
 
 
 def size_of(blocks: list, structured) -> int:

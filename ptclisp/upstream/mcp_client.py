@@ -178,6 +178,24 @@ class McpConnection:
     async def call(self, tool: str, args: dict):
         """The CallToolResult of one call; ConnectionLost when the connection is gone,
         AnswerTooLarge when its answer was over the cap."""
+        return await self.request(lambda session: session.call_tool(tool, args))
+
+    async def resources(self) -> list:
+        """Every resource the upstream lists (all pages)."""
+        out, cursor = [], None
+        while True:
+            page = await self.request(lambda session: session.list_resources(params=_page(cursor)))
+            out.extend(page.resources)
+            cursor = page.next_cursor
+            if not cursor:
+                return out
+
+    async def read(self, uri: str):
+        """The ReadResourceResult of one resource."""
+        return await self.request(lambda session: session.read_resource(uri))
+
+    async def request(self, send):
+        """send(session)'s answer, with the restart and re-send rules of a call."""
         for attempt in range(2):
             try:
                 session = await self.session_ready()
@@ -188,7 +206,7 @@ class McpConnection:
             note = Note()
             token = CALL_NOTE.set(note)
             try:
-                return await session.call_tool(tool, args)
+                return await send(session)
             except MCPError as e:
                 if note.too_large:
                     raise AnswerTooLarge() from None

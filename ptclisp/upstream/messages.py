@@ -159,7 +159,7 @@ def tools_of(server: str, names) -> str:
 
 
 def unknown_call_keys(keys) -> str:
-    return ("tool/call takes :server, :tool and :args; unknown key(s) "
+    return ("tool/call takes :server, :tool, :args, :raw and :base64; unknown key(s) "
             + ", ".join(f":{k}" for k in sorted(keys)))
 
 
@@ -170,6 +170,43 @@ def hint_doc(ref: str) -> str:
 CALL_DESCRIPTION = ("Calls an upstream tool: {:server s :tool t :args {...}}; answers "
                     "{:ok true :value v} or {:ok false :reason kw :message text}.")
 SERVERS_DESCRIPTION = "The configured upstream servers: name, description, tool_count, catalog_loaded."
+RESOURCES_DESCRIPTION = ("The resources of an MCP upstream: {:server s}; answers {:ok true :value "
+                         "[{:uri .. :name .. :mime_type ..} ...]} or a fault.")
+RESOURCE_DESCRIPTION = ("Reads one resource of an MCP upstream: {:server s :uri u}; answers "
+                        "{:ok true :value text} (:content lists binary parts; :base64 true adds "
+                        "their data) or a fault.")
+HINT_RESOURCE = ('(tool/resources {:server "name"}) lists the uris; '
+                 '(tool/resource {:server "name" :uri "..."}) reads one')
+
+
+def resource_needs_server(tool: str, value: str) -> str:
+    return f"tool/{tool} requires :server (string), got {value}"
+
+
+def resource_needs_uri(value: str) -> str:
+    return f"tool/resource requires :uri (string), got {value}"
+
+
+def unknown_resource_keys(tool: str, keys, extra) -> str:
+    return (f"tool/{tool} takes " + ", ".join(f":{k}" for k in sorted(keys))
+            + "; unknown key(s) " + ", ".join(f":{k}" for k in sorted(extra)))
+
+
+def no_resources(server: str) -> str:
+    return f"upstream '{server}' is an OpenAPI upstream: it has no resources (only MCP upstreams do)"
+
+
+CALL_USAGE = '(tool/call {:server "name" :tool "tool" :args {...}}), one map'
+
+
+def call_timeout_over_wall(call: float, wall: float, margin: float) -> str:
+    need = int(call / margin) + 1
+    return (f"upstreams configuration: limits, field 'call_timeout_ms': {call * 1000:g} ms cannot be "
+            f"honoured: a call may wait at most {margin:.0%} of the run's max_wall ({wall:g} s); "
+            f"raise it to at least {need} s (Limits(max_wall={need}), --limit max_wall={need}) "
+            f"or lower call_timeout_ms")
+
+
 HINT_CALL = '(tool/call {:server "name" :tool "tool" :args {...}}); (tool/servers) lists servers'
 
 

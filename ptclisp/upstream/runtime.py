@@ -19,10 +19,10 @@ from ..run import budget as _budget
 from ..sandbox import watchdog
 from ..errors import EvalError
 from . import catalog as C
-from .calls import Binding
+from .calls import MARGIN, Binding
 from .catalog import Unavailable, near_hint
 from . import messages as M
-from .config import LIST_TIMEOUT, Config, load_config
+from .config import LIST_TIMEOUT, Config, UpstreamConfigError, load_config
 from ..host.loop import LoopThread
 from .mcp_client import ConnectionLost, McpConnection, RestartLimit
 from .openapi import compile_operations
@@ -77,8 +77,13 @@ class Upstreams:
                 log.warning("%s", M.optional_skipped(str(e)))
         return self
 
-    def bind(self) -> Binding:
-        """A Session's view: the host tools tool/call and tool/servers, a per-program count."""
+    def bind(self, limits=None) -> Binding:
+        """A Session's view: the host tools tool/call and tool/servers, a per-program count.
+        UpstreamConfigError when the configured call_timeout_ms cannot be honoured within the
+        run's max_wall (a call waits at most 90% of what is left of it)."""
+        wall = getattr(limits, "max_wall", None)
+        if self.limits.call_timeout_set and wall is not None and self.limits.call_timeout > wall * MARGIN:
+            raise UpstreamConfigError(M.call_timeout_over_wall(self.limits.call_timeout, wall, MARGIN))
         return Binding(self)
 
     def names(self) -> list:

@@ -1,6 +1,7 @@
 """The GET endpoints of catalog.openapi.json, served by the standard library on 127.0.0.1."""
 from __future__ import annotations
 
+import base64
 import json
 import threading
 import time
@@ -37,6 +38,13 @@ class Handler(BaseHTTPRequestHandler):
         if url.path == "/whoami":
             return self.answer(200, {"authorization": self.headers.get("Authorization"),
                                      "tenant": self.headers.get("X-Tenant")})
+        if url.path == "/echo":  # a careless server: every header back, and the basic pair decoded
+            auth = self.headers.get("Authorization") or ""
+            pair = base64.b64decode(auth[6:]).decode() if auth.startswith("Basic ") else ""
+            return self.answer(200, {"headers": dict(self.headers.items()), "upper": auth.upper(),
+                                     "pair": pair, "password": pair.partition(":")[2].upper()})
+        if url.path == "/fail":  # FastAPI's error shape
+            return self.answer(422, {"detail": [{"loc": ["query", "q"], "msg": "field required"}]})
         if url.path == "/dump":
             return self.answer(200, {"blob": "y" * 50_000})
         if url.path == "/slow":

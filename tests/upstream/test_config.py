@@ -164,10 +164,11 @@ def test_a_path_without_the_upstream_sdk_says_what_to_install():
     assert out.stdout.strip() == PM.API_UPSTREAMS_NEED_PACKAGE
     assert PM.API_UPSTREAMS_NEED_PACKAGE == (
         "Session(upstreams=...) with a path or a dict needs the upstream layer: `import "
-        "ptclisp.upstream` first (pip install 'ptclisp[mcp]'), or pass ptclisp.upstream.load(...)")
+        "ptclisp.upstream` first (pip install -e '.[mcp]' in a clone of ptclisp), or pass "
+        "ptclisp.upstream.load(...)")
     assert PM.cli_upstreams_missing("mcp") == (
         "--upstreams needs the MCP SDK and jsonschema (mcp is not installed): "
-        "pip install 'ptclisp[mcp]'")
+        "pip install -e '.[mcp]' in a clone of ptclisp")
 
 
 def test_upstream_tools_are_host_tools_of_the_session():
