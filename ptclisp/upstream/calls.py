@@ -40,15 +40,16 @@ class Binding:
         self.log: list = []  # this program's upstream_calls entries
         self._lock = threading.Lock()
         self.tools = [
-            _CallTool(self.call, name="call", takes="dict", description=M.CALL_DESCRIPTION),
+            Tool(self.call, name="call", takes="dict", description=M.CALL_DESCRIPTION),
             Tool(self.servers, name="servers", takes="dict", description=M.SERVERS_DESCRIPTION),
             Tool(lambda args: resources.listing(self, args), name="resources", takes="dict",
                  description=M.RESOURCES_DESCRIPTION),
             Tool(lambda args: resources.read(self, args), name="resource", takes="dict",
                  description=M.RESOURCE_DESCRIPTION),
         ]
-        for t in self.tools[2:]:
-            t.own_timeout = True
+        for t in (self.tools[0], *self.tools[2:]):
+            t.own_timeout = True  # call_timeout_ms bounds them, not Limits.tool_timeout
+        self.tools[0].usage_text = M.CALL_USAGE  # the form a misshapen call is shown
 
     def catalog_text(self) -> str:
         """The catalog the model reads (lisp_eval's description, the system prompt)."""
@@ -236,16 +237,6 @@ class Binding:
                         "upstream_error": M.upstream_error(server, tool, f.detail)}
             return fault(f.reason, host.redactor.text(messages[f.reason])), 0
         return ok(host.redactor.data(value), "none" if value is None else "json"), size
-
-
-class _CallTool(Tool):
-    """tool/call: its own timeout (not tool_timeout), and a usage hint in the map form."""
-
-    own_timeout = True
-
-    def usage(self) -> str:
-        """The form a misshapen call is shown, e.g. after `(tool/call "time" "now" {})`."""
-        return M.CALL_USAGE
 
 
 def _unwrap(structured, output_schema):

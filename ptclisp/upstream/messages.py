@@ -290,7 +290,7 @@ def optional_skipped(why: str) -> str:
 
 
 def not_listed_in(seconds: float) -> str:
-    return f"{NOT_STARTED} and listed within {seconds:g} s"
+    return f"{NOT_STARTED} and listed within {round(seconds, 1):g} s"
 
 
 STDERR_SHOWN = 5  # lines of a server's stderr in a message

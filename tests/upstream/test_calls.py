@@ -133,8 +133,9 @@ def test_the_per_program_call_cap(host):
 
 def test_openapi_http_errors_and_unreachable(host):
     reason, message = fault(host, call("catalog", "get_product", "{:id 42}"))
-    assert (reason, message) == ("upstream_error", M.upstream_error("catalog", "get_product",
-                                                                     "HTTP 404 Not Found"))
+    # the server's error body {"error": "no such product"} is kept (#27 item 7)
+    assert (reason, message) == ("upstream_error", M.upstream_error(
+        "catalog", "get_product", "HTTP 404 Not Found: no such product"))
 
 
 def test_unreachable_http_upstreams():
@@ -316,10 +317,10 @@ def test_an_upstream_that_never_answers_is_unavailable_and_leaves_no_process():
     marker = "31.4159"  # an odd duration, to find this test's process
     cfg = {"upstreams": {"mute": {"transport": "mcp_stdio", "command": "sleep", "args": [marker]}}}
     with U.load(cfg) as ups:
-        s = ptclisp.Session(upstreams=ups, limits=ptclisp.Limits(tool_timeout=1.0))
+        s = ptclisp.Session(upstreams=ups, limits=ptclisp.Limits(max_wall=1.0))
         for _ in range(2):  # the second attempt first ends what is left of the first
             reason, message = fault(s, '(tool/call {:server "mute" :tool "x"})')
-            # it waits 90% of the run's tool_timeout of 1 s for the start, then says so
+            # it waits 90% of the run's max_wall of 1 s for the start, then says so
             assert (reason, message) == ("upstream_unavailable", M.unavailable("mute", M.not_listed_in(0.9)))
     left = subprocess.run(["pgrep", "-f", f"sleep {marker}"], capture_output=True, text=True)
     assert left.stdout == ""

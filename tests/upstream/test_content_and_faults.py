@@ -97,7 +97,8 @@ def test_resources_are_listed_and_read(shop):
     rows = sorted(listed["value"], key=lambda row: row["uri"])
     assert rows == [{"uri": "memo://greeting", "name": "greeting", "mime_type": "text/plain",
                      "description": "A greeting."},
-                    {"uri": "memo://logo", "name": "logo", "mime_type": "image/png"}]
+                    {"uri": "memo://logo", "name": "logo", "mime_type": "image/png",
+                     "description": "A binary resource."}]  # the function's docstring
     text = value(shop, '(tool/resource {:server "shop" :uri "memo://greeting"})')
     assert text == {"ok": True, "value": "hello from the shop", "value_kind": "text"}
     logo = value(shop, '(tool/resource {:server "shop" :uri "memo://logo" :base64 true})')
@@ -276,6 +277,17 @@ def test_doc_shows_enums_items_defaults_and_the_output_schema():
     assert "    :limit - default 10; At most this many." in text
     assert "    :rows - items {:id integer, :tags [string]}" in text
     assert "  Output schema: {:total number}" in text
+
+
+# ------------------------------------------------------------------ item 7: HTTP error bodies
+
+def test_an_http_error_body_is_kept(api_url):
+    cfg = config(api_url=api_url)
+    cfg["upstreams"] = {"catalog": {**cfg["upstreams"]["catalog"], "include_operations": ["fail"]}}
+    with U.load(cfg, environ=ENV) as ups:
+        out = value(ups, '(tool/call {:server "catalog" :tool "fail"})')  # FastAPI's {"detail": [...]}
+    assert (out["reason"], out["message"]) == ("upstream_error", M.upstream_error(
+        "catalog", "fail", 'HTTP 422 Unprocessable Entity: [{"loc": ["query", "q"], "msg": "field required"}]'))
 
 
 # ------------------------------------------------------------------ item 7: hints
