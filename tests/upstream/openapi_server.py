@@ -7,7 +7,7 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import parse_qs, quote, urlparse
 
 DOCUMENT = Path(__file__).resolve().parent / "catalog.openapi.json"
 PRODUCTS = [
@@ -41,8 +41,9 @@ class Handler(BaseHTTPRequestHandler):
         if url.path == "/echo":  # a careless server: every header back, and the basic pair decoded
             auth = self.headers.get("Authorization") or ""
             pair = base64.b64decode(auth[6:]).decode() if auth.startswith("Basic ") else ""
-            return self.answer(200, {"headers": dict(self.headers.items()), "upper": auth.upper(),
-                                     "pair": pair, "password": pair.partition(":")[2].upper()})
+            return self.answer(200, {"headers": dict(self.headers.items()), "pair": pair,
+                                     "shouted": pair.upper(), "password": pair.partition(":")[2],
+                                     "quoted": quote(pair, safe="")})
         if url.path == "/fail":  # FastAPI's error shape
             return self.answer(422, {"detail": [{"loc": ["query", "q"], "msg": "field required"}]})
         if url.path == "/dump":
