@@ -137,7 +137,7 @@ def doc_text(info: ToolInfo) -> str:
     if info.unsupported:
         lines.append("  " + info.unsupported)
     if isinstance(info.output_schema, dict) and info.output_schema:
-        lines.append("  Output schema: " + _shape_text(info.output_schema, DOC_SCHEMA_CHARS))
+        lines.append("  " + M.doc_output(_shape_text(info.output_schema, DOC_SCHEMA_CHARS)))
     lines.append("  " + M.RESULT_SHAPE)
     return "\n".join(lines)
 
@@ -154,15 +154,15 @@ def arg_details(info: ToolInfo) -> list:
         schema = props[name] if isinstance(props[name], dict) else {}
         bits = []
         if isinstance(schema.get("enum"), list):
-            bits.append("one of " + ", ".join(json.dumps(v) for v in schema["enum"]))
+            bits.append(M.doc_enum(", ".join(json.dumps(v) for v in schema["enum"])))
         if schema.get("type") == "array" and isinstance(schema.get("items"), dict):
-            bits.append("items " + _shape_text(schema["items"], 200))
+            bits.append(M.doc_items(_shape_text(schema["items"], 200)))
         if schema.get("type") == "object" and isinstance(schema.get("properties"), dict):
-            bits.append("shape " + _shape_text(schema, 200))
+            bits.append(M.doc_shape(_shape_text(schema, 200)))
         if name in info.defaults:
             bits.append(M.configured_default(json.dumps(info.defaults[name])))
         elif "default" in schema:
-            bits.append("default " + json.dumps(schema["default"]))
+            bits.append(M.doc_default(json.dumps(schema["default"])))
         if schema.get("description"):
             bits.append(one_line(schema["description"], 160))
         if bits:

@@ -318,6 +318,26 @@ def reset_after_oversized(detail: str) -> str:
 
 # ---------------------------------------------------------------- discovery and catalog
 
+def doc_enum(values: str) -> str:
+    return f"one of {values}"
+
+
+def doc_items(shape: str) -> str:
+    return f"items {shape}"
+
+
+def doc_shape(shape: str) -> str:
+    return f"shape {shape}"
+
+
+def doc_default(value: str) -> str:
+    return f"default {value}"
+
+
+def doc_output(shape: str) -> str:
+    return f"Output schema: {shape}"
+
+
 def configured_default(value: str) -> str:
     return f"default {value} (the configuration's default_args)"
 
