@@ -81,7 +81,7 @@ class Session:
         if limits is not None and not isinstance(limits, Limits):
             raise TypeError(messages.api_not_limits(limits))
         self.limits = limits or _DEFAULT_LIMITS
-        self.upstreams = bind_upstreams(upstreams)
+        self.upstreams = bind_upstreams(upstreams, self.limits)
         if self.upstreams is not None:
             tools = _with_tools(tools, self.upstreams.tools)
         self.string_keys = string_keys

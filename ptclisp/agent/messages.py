@@ -65,7 +65,7 @@ CLI_NO_MODEL = "give --model PROVIDER:MODEL (or set PTCLISP_MODEL)"
 
 def cli_sdk_missing(package: str) -> str:
     """The SDK of --model is not installed."""
-    return f"--model needs the {package} package: pip install 'ptclisp[{package}]'"
+    return f"--model needs the {package} package: pip install -e '.[{package}]' in a clone of ptclisp"
 
 
 def cli_bad_replay(path: str, why: str) -> str:

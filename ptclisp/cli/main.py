@@ -99,10 +99,10 @@ def _upstreams(args, start: bool = False):
 _LIMIT_FLAGS = ("timeout", "max_steps", "max_tool_calls")
 
 
-def _limits(args):
-    """Limits from --timeout/--max-steps/--max-tool-calls and --limit NAME=VALUE."""
+def _limits(args, flags=_LIMIT_FLAGS):
+    """Limits from --timeout/--max-steps/--max-tool-calls (and other flags) and --limit NAME=VALUE."""
     names = [f.name for f in attrs.fields(Limits)]
-    given = {n: getattr(args, n) for n in _LIMIT_FLAGS if getattr(args, n, None) is not None}
+    given = {n: getattr(args, n) for n in flags if getattr(args, n, None) is not None}
     for text in getattr(args, "limit", None) or ():
         name, sep, value = text.partition("=")
         name = name.strip().replace("-", "_")
@@ -152,6 +152,10 @@ def cmd_check(args) -> int:
         else:
             names = [] if args.tools is None else [n.strip() for n in args.tools.split(",") if n.strip()]
             tools = dict.fromkeys(names)
+        upstreams = _upstreams(args)  # loaded (checked), not started: its tools are tool/call ...
+        if upstreams is not None:
+            tools = {**(tools or {}), **{t.name: t for t in upstreams.bind().tools}}
+            upstreams.close()
         analyze(read(source), tools=tools, memory_names=())
     except PtcError as e:
         print(e.render(source), file=sys.stderr)
@@ -215,15 +219,25 @@ def cmd_mcp(args) -> int:
         return _mcp_service(args, tools)
     if _service_options_given(args):
         raise InputError(_mcp_messages().SERVICE_NEEDS_HTTP)
-    given = {"timeout": args.timeout, "max_steps": args.max_steps,
-             "max_memory_mb": args.max_memory_mb, "max_tool_calls": args.max_tool_calls,
-             "isolation": args.isolation}
-    limits = Limits(**{k: v for k, v in given.items() if v is not None})
-    upstreams = _upstreams(args, start=True)  # a fixed catalog for the server's lifetime
+    limits = _limits(args, _LIMIT_FLAGS + ("max_memory_mb", "isolation"))
+    upstreams = _server_upstreams(args, limits)
     server = build_server(tools, limits, keep_session=args.session, log_level=args.log_level,
                           upstreams=upstreams)
     return serve(server, transport=args.transport, host=args.host, port=args.port,
                  max_request_mb=args.max_request_mb)
+
+
+def _server_upstreams(args, limits: Limits):
+    """The upstreams of `ptclisp mcp`: a fixed catalog for the server's lifetime, bound to its
+    limits (a call_timeout_ms the limits cannot honour is refused now)."""
+    upstreams = _upstreams(args, start=True)
+    if upstreams is not None:
+        try:
+            upstreams.bind(limits)
+        except ValueError as e:
+            upstreams.close()
+            raise InputError(str(e)) from None
+    return upstreams
 
 
 def _service_options_given(args) -> bool:
@@ -250,11 +264,8 @@ def _mcp_service(args, tools) -> int:
                                max_runs=args.max_concurrent_runs)
     except ServiceConfigError as e:
         raise InputError(str(e)) from None
-    given = {"timeout": args.timeout, "max_steps": args.max_steps,
-             "max_memory_mb": args.max_memory_mb, "max_tool_calls": args.max_tool_calls,
-             "isolation": args.isolation}
-    limits = Limits(**{k: v for k, v in given.items() if v is not None})
-    upstreams = _upstreams(args, start=True)
+    limits = _limits(args, _LIMIT_FLAGS + ("max_memory_mb", "isolation"))
+    upstreams = _server_upstreams(args, limits)
     return run_http(tools, limits, options, keep_session=args.session, upstreams=upstreams,
                     host=args.host, port=args.port, log_level=args.log_level,
                     max_request_mb=args.max_request_mb)
@@ -282,7 +293,8 @@ def _mcp_parser(sub):
     m.add_argument("--host", default="127.0.0.1", help="address for --transport http")
     m.add_argument("--port", type=int, default=8000, help="port for --transport http")
     m.add_argument("--timeout", type=_positive(float), metavar="SECONDS",
-                   help="wall-clock limit of one program (default 1)")
+                   help="seconds of one program's own work; waiting on tools and upstreams is "
+                        "not counted (default 1; --limit max_wall=S bounds the whole run, 60)")
     m.add_argument("--max-steps", type=_positive(int), metavar="N",
                    help="function calls and loop iterations of one program")
     m.add_argument("--max-memory-mb", type=_positive(int), metavar="MB",
@@ -307,6 +319,9 @@ def _mcp_parser(sub):
                    help="http: programs one client may run at once on one replica")
     m.add_argument("--log-format", choices=("text", "json"), default="text",
                    help="json: one JSON object per log line, with the request id")
+    m.add_argument("--limit", action="append", metavar="NAME=VALUE",
+                   help="any other ptclisp.Limits field, e.g. --limit tool_timeout=90 or "
+                        "--limit max_wall=120 (repeatable; docs/sandbox.md says what each counts)")
     m.add_argument("--log-level", default="WARNING",
                    choices=("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"),
                    help="log level (logs go to stderr; stdout is the protocol)")
@@ -327,7 +342,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="importable module whose TOOLS, or else public functions, are the tools")
     r.add_argument("--upstreams", metavar="FILE",
                    help="upstream MCP servers and OpenAPI operations for tool/call (docs/upstreams.md)")
-    r.add_argument("--timeout", type=float, help="seconds the run may take")
+    r.add_argument("--timeout", type=float,
+                   help="seconds of the program's own work; tool waits are not counted (default 1)")
     r.add_argument("--max-steps", type=int, help="user-function calls and loop iterations")
     r.add_argument("--max-tool-calls", type=int, help="tool calls in the run")
     r.add_argument("--limit", action="append", metavar="NAME=VALUE",
@@ -339,6 +355,8 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--tools", help="comma-separated tool names the program may call, or a module "
                                    "file or dotted path (tools.py, pkg.tools) whose tools' "
                                    "signatures are checked too")
+    c.add_argument("--upstreams", metavar="FILE",
+                   help="upstreams the program calls with tool/call (loaded and checked, not started)")
     c.set_defaults(func=cmd_check)
     q = sub.add_parser("repl", help="interactive session")
     q.add_argument("--data", help="JSON file with the programs' data/ values")

@@ -239,6 +239,8 @@ class Analyzer:
         known = sorted(self.tools or ())
         near = difflib.get_close_matches(name, known, n=3, cutoff=0.6)
         hint = messages.did_you_mean(f"tool/{n}" for n in near) or messages.available_tools(known)
+        if not near and "call" in known and "servers" in known:  # a Session with upstreams
+            hint = messages.upstream_tool_hint(name)
         self.error(messages.unknown_tool(name), form, hint=hint, code="unknown-tool")
         return False
 

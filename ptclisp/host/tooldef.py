@@ -134,7 +134,9 @@ class Tool:
 
     def usage(self) -> str:
         """An example call with the required parameters (or the first) and example values of
-        their types, e.g. `(tool/search {:query "text"})`."""
+        their types, e.g. `(tool/search {:query "text"})`; a tool may set its own `usage_text`."""
+        if getattr(self, "usage_text", None):
+            return self.usage_text
         shown = self.required or self.params[:1]
         inner = " ".join(f":{p.name} {printer.format_value(S.example_value(p.type))}" for p in shown)
         return f"(tool/{self.name} {{{inner}}})" if inner else f"(tool/{self.name})"

@@ -105,9 +105,10 @@ def _tool_timeout_error(name: str, limit, took: float | None = None) -> LimitExc
                          value=limit, hint=messages.HINT_TOOL_TIMEOUT)
 
 
-def _check_tool_time(name: str, took: float, b) -> None:
-    """After a call: a (synchronous, uninterrupted) tool past tool_timeout or max_wall fails it."""
-    limit = getattr(b.limits, "tool_timeout", None)
+def _check_tool_time(name: str, took: float, b, own_timeout: bool = False) -> None:
+    """After a call: a (synchronous, uninterrupted) tool past tool_timeout or max_wall fails it
+    (a tool with its own timeout, like tool/call's, answers to max_wall only)."""
+    limit = None if own_timeout else getattr(b.limits, "tool_timeout", None)
     if limit is not None and took > limit:
         raise _tool_timeout_error(name, limit, took)
     if b.clock() > b.wall_deadline:
@@ -214,7 +215,7 @@ class ToolSet:
         if tool.cache:
             self.cache.put(tool.name, kwargs, value)
         if b is not None:
-            _check_tool_time(tool.name, entry["duration"], b)
+            _check_tool_time(tool.name, entry["duration"], b, getattr(tool, "own_timeout", False))
         return value
 
     def call_native(self, name: str, args) -> tuple:

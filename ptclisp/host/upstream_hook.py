@@ -30,10 +30,11 @@ def _upstream_loader():
     return _loaders[0]
 
 
-def bind_upstreams(upstreams):
-    """A Session's binding of its upstreams (an object with bind(), or a path or dict), or None."""
+def bind_upstreams(upstreams, limits=None):
+    """A Session's binding of its upstreams (an object with bind(), or a path or dict), or None;
+    the binding may refuse limits its configuration cannot work under."""
     if upstreams is None:
         return None
     if not hasattr(upstreams, "bind"):
         upstreams = _upstream_loader()(upstreams)
-    return upstreams.bind()
+    return upstreams.bind(limits)

@@ -1,6 +1,6 @@
 """`ptclisp mcp`: a Model Context Protocol server exposing `lisp_eval` to any MCP client.
 
-Built on the official MCP Python SDK (`pip install 'ptclisp[mcp]'`). A layer on top of the public
+Built on the official MCP Python SDK (`pip install -e '.[mcp]'`). A layer on top of the public
 face and ptclisp.llm: nothing in the core or the LLM layer imports it, and the command line
 imports it only when `ptclisp mcp` runs. `build_server(tools, limits, keep_session=...)` makes the
 server, `serve(server, transport=...)` runs it, `describe(...)` is the tool's description.

@@ -55,6 +55,12 @@ def unknown_tool(name: str) -> str:
     return f"Unknown tool: tool/{name}"
 
 
+def upstream_tool_hint(name: str) -> str:
+    """tool/NAME unknown in a Session with upstreams: it may be an upstream's tool."""
+    return (f'an upstream tool is called as (tool/call {{:server "..." :tool "{name}" :args {{...}}}}); '
+            f'(apropos "{name}") finds its server')
+
+
 def available_tools(names) -> str:
     names = list(names)
     if not names:

@@ -23,7 +23,7 @@ def cli_not_positive(text: str) -> str:
 
 def cli_mcp_missing(missing: str) -> str:
     return (f"`ptclisp mcp` needs the MCP SDK ({missing} is not installed): "
-            "pip install 'ptclisp[mcp]'")
+            "pip install -e '.[mcp]' in a clone of ptclisp")
 
 
 # ---------------------------------------------------------------- --tools MODULE (hostmodule.py)
@@ -84,12 +84,13 @@ def cli_failed(text: str) -> str:
 
 API_UPSTREAMS_NEED_PACKAGE = (
     "Session(upstreams=...) with a path or a dict needs the upstream layer: `import "
-    "ptclisp.upstream` first (pip install 'ptclisp[mcp]'), or pass ptclisp.upstream.load(...)")
+    "ptclisp.upstream` first (pip install -e '.[mcp]' in a clone of ptclisp), or pass "
+    "ptclisp.upstream.load(...)")
 
 
 def cli_upstreams_missing(missing: str) -> str:
     return (f"--upstreams needs the MCP SDK and jsonschema ({missing} is not installed): "
-            "pip install 'ptclisp[mcp]'")
+            "pip install -e '.[mcp]' in a clone of ptclisp")
 
 
 def hint_repair(places, removals=()) -> str:

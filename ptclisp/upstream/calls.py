@@ -7,7 +7,6 @@ the tool's schema rejects) raises ToolError, an error of the program.
 from __future__ import annotations
 
 import concurrent.futures
-import json
 import threading
 import time
 
@@ -16,7 +15,9 @@ import jsonschema
 from ..run import budget as _budget
 from ..errors import ToolError
 from ..host.tooldef import Tool
-from ..lang.values import Keyword
+from . import content as C
+from . import resources
+from .content import CONTENT, MESSAGE, OK, REASON, TOO_LARGE, fault, ok
 from . import messages as M
 from .config import LIST_TIMEOUT
 from .mcp_client import AnswerTooLarge, ConnectionLost, RestartLimit
@@ -24,18 +25,9 @@ from .openapi import HttpFault
 from .openapi import call as http_call
 from .catalog import Unavailable, near_hint, schema_problem, show
 
-OK, VALUE, KIND, REASON, MESSAGE = (Keyword(k) for k in ("ok", "value", "value_kind", "reason", "message"))
-TOO_LARGE = Keyword("response_too_large")
-CALL_KEYS = {"server", "tool", "args"}
+CALL_KEYS = {"server", "tool", "args", "raw", "base64"}
+FLAGS = ("raw", "base64")  # (tool/call {... :raw true}): keep text as text; :base64: binary data
 MARGIN = 0.9  # of what the run's own limits leave, so the fault is ours, not the run's
-
-
-def ok(value, kind: str) -> dict:
-    return {OK: True, VALUE: value, KIND: Keyword(kind)}
-
-
-def fault(reason: str, message: str) -> dict:
-    return {OK: False, REASON: Keyword(reason), MESSAGE: message}
 
 
 class Binding:
@@ -50,7 +42,14 @@ class Binding:
         self.tools = [
             Tool(self.call, name="call", takes="dict", description=M.CALL_DESCRIPTION),
             Tool(self.servers, name="servers", takes="dict", description=M.SERVERS_DESCRIPTION),
+            Tool(lambda args: resources.listing(self, args), name="resources", takes="dict",
+                 description=M.RESOURCES_DESCRIPTION),
+            Tool(lambda args: resources.read(self, args), name="resource", takes="dict",
+                 description=M.RESOURCE_DESCRIPTION),
         ]
+        for t in (self.tools[0], *self.tools[2:]):
+            t.own_timeout = True  # call_timeout_ms bounds them, not Limits.tool_timeout
+        self.tools[0].usage_text = M.CALL_USAGE  # the form a misshapen call is shown
 
     def catalog_text(self) -> str:
         """The catalog the model reads (lisp_eval's description, the system prompt)."""
@@ -69,18 +68,32 @@ class Binding:
         for name in host.names():
             loaded = host.loaded(name)
             count = len(host.tools_of(name)) if loaded else None
-            out.append({"name": name, "description": host.specs[name].description,
-                        "tool_count": count, "catalog_loaded": loaded})
+            entry = {"name": name, "description": host.specs[name].description,
+                     "tool_count": count, "catalog_loaded": loaded}
+            why = host.failed.get(name)
+            if why is not None and not loaded:
+                entry["unavailable"] = why
+            out.append(entry)
         return out
 
     # ------------------------------------------------------------ (tool/call {...})
 
     def call(self, args: dict) -> dict:
         server, tool, arguments = self._shape(args)
+        flags = self._flags(args)
         started = time.perf_counter()
-        out, size = self._call(server, tool, arguments)
+        out, size = self._call(server, tool, arguments, flags)
         self._record(server, tool, started, out, size)
         return out
+
+    @staticmethod
+    def _flags(args: dict) -> dict:
+        """:raw and :base64 of a call (booleans; ToolError for anything else)."""
+        for key in FLAGS:
+            if key in args and not isinstance(args[key], bool) and args[key] is not None:
+                raise ToolError(M.flag_not_boolean(key, show(args[key])), tool="call",
+                                code="tool-args", hint=M.HINT_CALL)
+        return {key: bool(args.get(key)) for key in FLAGS}
 
     def _record(self, server: str, tool: str, started: float, out: dict, size: int) -> None:
         """One entry of this program's upstream_calls (what PtcRunner's aggregator reports)."""
@@ -97,7 +110,7 @@ class Binding:
         with self._lock:
             return list(self.log)
 
-    def _call(self, server: str, tool: str, arguments: dict):
+    def _call(self, server: str, tool: str, arguments: dict, flags: dict):
         """(the call's value, bytes of the answer decoded: 0 when none was)."""
         host, bound = self.host, self._run_bound()
         try:
@@ -108,6 +121,9 @@ class Binding:
         if info is None:
             raise ToolError(M.unknown_upstream_tool(tool, server), tool="call", code="tool-args",
                             hint=near_hint(tool, tools, server))
+        if info.unsupported:
+            raise ToolError(info.unsupported, tool="call", code="tool-args")
+        arguments = {**info.defaults, **arguments}
         _check_args(info, arguments)
         with self._lock:
             if self.calls >= host.limits.max_calls_per_program:
@@ -116,7 +132,7 @@ class Binding:
         timeout = min(host.limits.call_timeout, bound)
         if server in host.operations:
             return self._http(server, tool, arguments, timeout)
-        return self._mcp(server, info, arguments, timeout)
+        return self._mcp(server, info, arguments, timeout, flags)
 
     def _shape(self, args: dict):
         extra = set(args) - CALL_KEYS
@@ -144,18 +160,15 @@ class Binding:
 
     @staticmethod
     def _run_bound() -> float:
-        """Seconds the run's own limits leave a wait on an upstream (its tool_timeout and
-        max_wall, less a margin), so that the wait ends as our fault value, not its error."""
-        bound = float("inf")
+        """Seconds the run's max_wall leaves a wait on an upstream (less a margin), so that the
+        wait ends as our fault value, not its error. tool_timeout does not apply: an upstream
+        call has its own timeout (call_timeout_ms), which Session creation checks fits max_wall."""
         b = _budget.current()
-        if b is not None:
-            tool_limit = getattr(b.limits, "tool_timeout", None)
-            if tool_limit is not None:
-                bound = tool_limit * MARGIN
-            bound = min(bound, max((b.wall_deadline - b.clock()) * MARGIN, 0.001))
-        return bound
+        if b is None:
+            return float("inf")
+        return max((b.wall_deadline - b.clock()) * MARGIN, 0.001)
 
-    def _mcp(self, server: str, info, arguments: dict, timeout: float) -> tuple:
+    def _mcp(self, server: str, info, arguments: dict, timeout: float, flags: dict) -> tuple:
         host = self.host
         conn = host.connections[server]
         if conn.needs_start:  # a (re)start is bounded apart from the call, as a listing is
@@ -178,7 +191,7 @@ class Binding:
                 host.loop.submit(conn.reset())
                 return fault("upstream_unavailable", host.redactor.text(M.unavailable(server, str(e) or M.CRASHED))), 0
             return fault("upstream_error", host.redactor.text(M.upstream_error(server, info.name, str(e)))), 0
-        return self._shape_result(server, info, result)
+        return self._shape_result(server, info, result, flags)
 
     def _start(self, server: str, conn):
         """None once the connection is up; else the fault of the start that failed."""
@@ -193,25 +206,23 @@ class Binding:
             return fault("upstream_unavailable", host.redactor.text(M.unavailable(server, M.not_started(str(e)))))
         return None
 
-    def _shape_result(self, server: str, info, result):
+    def _shape_result(self, server: str, info, result, flags: dict):
         r, cap = self.host.redactor, self.host.limits.max_response_bytes
-        texts = [c.text for c in result.content if getattr(c, "type", None) == "text"]
+        blocks = [C.block(c, flags["base64"]) for c in result.content]
         structured = result.structured_content
-        size = sum(len(t.encode("utf-8")) for t in texts)
-        if structured is not None:
-            size += len(json.dumps(structured).encode("utf-8"))
+        size = C.size_of(blocks, structured)
         if size > cap:
             return fault(TOO_LARGE.name, M.too_large(server, info.name, cap)), 0
         if result.is_error:
-            return fault("tool_error", r.text(M.tool_error(server, info.name, texts[0] if texts else ""))), size
+            texts = "\n".join(b["text"] for b in blocks if b["type"] == "text")
+            return fault("tool_error", r.text(M.tool_error(server, info.name, texts))), size
         if structured is not None:
-            return ok(r.data(_unwrap(structured, info.output_schema)), "json"), size
-        if texts:
-            try:
-                return ok(r.data(json.loads(texts[0])), "json"), size
-            except ValueError:
-                return ok(r.text(texts[0]), "text"), size
-        return ok(None, "none"), size
+            structured = _unwrap(structured, info.output_schema)
+        value, kind = C.value_of(blocks, structured, flags["raw"])
+        out = ok(r.data(value), kind)
+        if C.needs_listing(blocks):
+            out[CONTENT] = r.data(blocks)
+        return out, size
 
     def _http(self, server: str, tool: str, arguments: dict, timeout: float) -> tuple:
         host = self.host

@@ -35,6 +35,8 @@ class ToolInfo:
     input_schema: dict = attrs.Factory(dict)
     output_schema: dict | None = None
     validator: object = None  # a jsonschema validator, or None when the schema is unusable
+    defaults: dict = attrs.Factory(dict)  # arguments a call may leave out (the upstream's default_args)
+    unsupported: str = ""  # why every call would fail (a task-only tool), or ""
 
     @property
     def ref(self) -> str:
@@ -43,6 +45,20 @@ class ToolInfo:
     @property
     def summary(self) -> str:
         return one_line(self.description)
+
+
+def with_defaults(schema, defaults: dict) -> tuple:
+    """(the schema with defaulted arguments no longer required, the defaults it has a property
+    for): an upstream's default_args apply to each tool that takes the argument."""
+    props = schema.get("properties") if isinstance(schema, dict) else None
+    if not isinstance(props, dict) or not defaults:
+        return schema, {}
+    own = {k: v for k, v in defaults.items() if k in props}
+    required = [r for r in schema.get("required", []) if r not in own]
+    schema = {k: v for k, v in schema.items() if k != "required"}
+    if required:
+        schema["required"] = required
+    return schema, own
 
 
 def one_line(text: str, width: int = DESCRIPTION_CHARS) -> str:
@@ -112,13 +128,58 @@ def _placeholder(label: str) -> str:
 
 
 def doc_text(info: ToolInfo) -> str:
-    """What `(doc "server/tool")` prints."""
+    """What `(doc "server/tool")` prints: arguments with their details, the output schema."""
     required = [f":{n}" for n, _, req in arguments(info.input_schema) if req]
     lines = ["-------------------------", info.ref, "  " + (one_line(info.description, 400) or "-"),
              "  Args: " + (args_text(info) or "none"),
-             "  Required: " + (", ".join(required) or "none"),
-             "  Call: " + call_example(info), "  " + M.RESULT_SHAPE]
+             *arg_details(info), "  Required: " + (", ".join(required) or "none"),
+             "  Call: " + call_example(info)]
+    if info.unsupported:
+        lines.append("  " + info.unsupported)
+    if isinstance(info.output_schema, dict) and info.output_schema:
+        lines.append("  " + M.doc_output(_shape_text(info.output_schema, DOC_SCHEMA_CHARS)))
+    lines.append("  " + M.RESULT_SHAPE)
     return "\n".join(lines)
+
+
+DOC_SCHEMA_CHARS = 600
+
+
+def arg_details(info: ToolInfo) -> list:
+    """One line per argument with more to say than its type: enum values, item shape,
+    default (the schema's, or the upstream's default_args), description."""
+    props = info.input_schema.get("properties") if isinstance(info.input_schema, dict) else None
+    out = []
+    for name, _, _ in arguments(info.input_schema):
+        schema = props[name] if isinstance(props[name], dict) else {}
+        bits = []
+        if isinstance(schema.get("enum"), list):
+            bits.append(M.doc_enum(", ".join(json.dumps(v) for v in schema["enum"])))
+        if schema.get("type") == "array" and isinstance(schema.get("items"), dict):
+            bits.append(M.doc_items(_shape_text(schema["items"], 200)))
+        if schema.get("type") == "object" and isinstance(schema.get("properties"), dict):
+            bits.append(M.doc_shape(_shape_text(schema, 200)))
+        if name in info.defaults:
+            bits.append(M.configured_default(json.dumps(info.defaults[name])))
+        elif "default" in schema:
+            bits.append(M.doc_default(json.dumps(schema["default"])))
+        if schema.get("description"):
+            bits.append(one_line(schema["description"], 160))
+        if bits:
+            out.append(f"    :{name} - " + "; ".join(bits))
+    return out
+
+
+def _shape_text(schema: dict, width: int) -> str:
+    """`{:id integer, :tags [string]}` of an object schema, `[...]` of an array, else the type."""
+    if schema.get("type") == "array" and isinstance(schema.get("items"), dict):
+        return one_line("[" + _shape_text(schema["items"], width) + "]", width)
+    props = schema.get("properties")
+    if isinstance(props, dict):
+        inner = ", ".join(f":{n} {_shape_text(v, width) if isinstance(v, dict) else 'any'}"
+                          for n, v in props.items())
+        return one_line("{" + inner + "}", width)
+    return type_label(schema)
 
 
 def dir_line(info: ToolInfo) -> str:

@@ -64,6 +64,8 @@ class UpstreamSpec:
     schema_url: str | None = None  # the document fetched at load instead of schema_path
     schema_max_bytes: int = DEFAULT_SCHEMA_BYTES
     overrides: tuple = ()  # (operationId, {"default_args": .., "name": .., "description": ..})
+    optional: bool = False  # `ptclisp mcp` starts without it when it cannot be started
+    default_args: tuple = ()  # MCP: (argument, value) pairs used by every tool taking them
 
 
 @attrs.define
@@ -73,6 +75,7 @@ class Limits:
     call_timeout: float = DEFAULT_CALL_TIMEOUT  # seconds of one call
     max_response_bytes: int = DEFAULT_RESPONSE_BYTES  # bytes of one answer, checked before decoding
     max_calls_per_program: int = DEFAULT_CALLS_PER_PROGRAM
+    call_timeout_set: bool = False  # the configuration set call_timeout_ms (it is then honoured or refused)
 
 
 @attrs.define(repr=False)
@@ -82,13 +85,19 @@ class Secrets:
     credentials: dict = attrs.Factory(dict)
     env: dict = attrs.Factory(dict)  # upstream -> its stdio env, ${VAR}s resolved
     variables: set = attrs.Factory(set)  # the values ${VAR}s were resolved to
+    basic: set = attrs.Factory(set)  # credentials some upstream sends as basic auth
 
     def __repr__(self) -> str:
         return "Secrets([REDACTED])"
 
     def values(self) -> list:
-        """Every secret string (what the redactor replaces)."""
-        return [v for v in [*self.credentials.values(), *self.variables] if v]
+        """Every secret string (what the redactor replaces); a basic-auth binding adds its
+        `user:pass` pair and the password alone (the user name is not a secret)."""
+        out = [*self.credentials.values(), *self.variables]
+        for name in self.basic:
+            pair = _basic(self.credentials[name])
+            out += [pair, pair.partition(":")[2]]
+        return [v for v in out if v]
 
     def headers(self, spec: UpstreamSpec) -> dict:
         """The HTTP headers of an upstream: its static headers, then its auth emitters."""
@@ -187,6 +196,7 @@ def _limits(raw) -> Limits:
         if raw["call_timeout_ms"] > MAX_CALL_TIMEOUT * 1000:
             _fail("limits, field 'call_timeout_ms'", M.CALL_TIMEOUT_MAX)
         out.call_timeout = raw["call_timeout_ms"] / 1000
+        out.call_timeout_set = True
     if "max_response_bytes" in raw:
         out.max_response_bytes = int(raw["max_response_bytes"])
     if "max_calls_per_program" in raw:
@@ -223,8 +233,9 @@ def _credential(name, spec, base: Path, environ) -> str:
 
 
 FIELDS = {
-    "mcp_stdio": {"command", "args", "env", "cwd"},
-    "mcp_http": {"url", "auth", "static_headers", "allow_insecure_http", "allow_insecure_auth"},
+    "mcp_stdio": {"command", "args", "env", "cwd", "default_args"},
+    "mcp_http": {"url", "auth", "static_headers", "allow_insecure_http", "allow_insecure_auth",
+                 "default_args"},
     "openapi": {"base_url", "schema_file", "schema_url", "schema_max_bytes", "include_operations",
                 "operation_overrides", "auth", "static_headers", "allow_insecure_http",
                 "allow_insecure_auth"},
@@ -237,9 +248,18 @@ def _upstream(name: str, raw, base: Path, environ, secrets: Secrets) -> Upstream
     transport = raw.get("transport")
     if transport not in FIELDS:
         _fail(M.field(name, "transport"), M.unknown_transport(transport))
-    extra = set(raw) - FIELDS[transport] - {"transport", "description"}
+    extra = set(raw) - FIELDS[transport] - {"transport", "description", "optional"}
     if extra:
         _fail(f"upstream '{name}'", M.unknown_fields(extra))
+    spec = _transport(name, raw, transport, base, environ, secrets)
+    defaults = raw.get("default_args", {})
+    if not isinstance(defaults, Mapping):
+        _fail(M.field(name, "default_args"), M.NOT_OBJECT)
+    return attrs.evolve(spec, optional=_bool(name, raw, "optional"),
+                        default_args=tuple(defaults.items()))
+
+
+def _transport(name: str, raw, transport: str, base: Path, environ, secrets: Secrets) -> UpstreamSpec:
     description = _opt_string(name, raw, "description") or ""
     if transport == "mcp_stdio":
         return _stdio(name, raw, description, base, environ, secrets)
@@ -364,6 +384,8 @@ def _auth(name: str, raw, secrets: Secrets) -> tuple:
         if binding not in secrets.credentials:
             _fail(M.field(name, f"{where}.binding"),
                   M.unknown_credential(str(binding), secrets.credentials))
+        if scheme == "basic":
+            secrets.basic.add(binding)
         header = item.get("header") if scheme == "custom_header" else None
         if scheme == "custom_header":
             _check_header(name, f"{where}.header", header)

@@ -18,18 +18,19 @@ import collections
 import contextlib
 import contextvars
 import logging
-import os
 import time
 
 import anyio
 import httpx2
 from mcp import ClientSession
+from mcp.client.stdio import get_default_environment
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
 from mcp.types import PaginatedRequestParams
 
 from . import messages as M
 from .config import Secrets, UpstreamSpec
+from .redact import Redactor
 from .transports import CALL_NOTE, CappedTransport, Link, Note, capped_stdio
 
 log = logging.getLogger("ptclisp.upstream")
@@ -55,9 +56,10 @@ class AnswerTooLarge(Exception):
 class McpConnection:
     """A lazily started, restartable client session to one MCP upstream."""
 
-    def __init__(self, spec: UpstreamSpec, secrets: Secrets, cap: int):
+    def __init__(self, spec: UpstreamSpec, secrets: Secrets, cap: int, redactor: Redactor | None = None):
         self.spec = spec
         self._secrets = secrets
+        self._redactor = redactor or Redactor(secrets.values())
         self.cap = cap  # bytes of one message from the server
         self._link = Link(alive=False)
         self._restarts: collections.deque = collections.deque()  # monotonic times of restarts
@@ -72,9 +74,10 @@ class McpConnection:
     def _open(self, link: Link):
         spec = self.spec
         if spec.transport == "mcp_stdio":
-            env = {**os.environ, **self._secrets.env.get(spec.name, {})}
-            return capped_stdio(spec.command, list(spec.args), env, spec.cwd, self.cap, link,
-                                _DEVNULL)
+            # the SDK's small default set (PATH, HOME, USER, ...) and what the upstream declares:
+            # nothing else of the host's environment (its API keys) reaches the server
+            env = {**get_default_environment(), **self._secrets.env.get(spec.name, {})}
+            return capped_stdio(spec.command, list(spec.args), env, spec.cwd, self.cap, link)
         headers = {**self._secrets.headers(spec), "Accept-Encoding": "identity"}
         client = httpx2.AsyncClient(headers=headers, transport=CappedTransport(self.cap, link),
                                     timeout=httpx2.Timeout(30.0, read=300.0))
@@ -104,6 +107,22 @@ class McpConnection:
     def needs_start(self) -> bool:
         """True when the next call would have to start a connection first."""
         return self.session is None or not self._link.alive
+
+    def diagnosis(self, link: Link | None = None) -> str:
+        """What the (last) connection's process left: its exit code and the last lines of its
+        stderr, secrets redacted; "" for none (an HTTP upstream)."""
+        link = link or self._link
+        text = M.process_ended(link.exit_code, list(link.stderr))
+        return self._redactor.text(text)
+
+    def _lost(self, detail: str, link: Link) -> str:
+        """The reason a start or connection failed, with the cap when one was hit."""
+        if link.reason:  # the transport ended it: a message over the size cap
+            return M.start_too_large(self.cap)
+        why = self.diagnosis(link)
+        if why:
+            log.info("upstream %s: %s", self.spec.name, why)
+        return f"{detail}{why}"
 
     @property
     def bytes_read(self) -> int:
@@ -145,10 +164,10 @@ class McpConnection:
                         ready.set_result(None)
                         await stop.wait()
             if not ready.done():
-                ready.set_exception(ConnectionLost(""))
+                ready.set_exception(ConnectionLost(self._lost("", link)))
         except BaseException as e:  # noqa: BLE001 - the start failed or the connection died
             if not ready.done():
-                ready.set_exception(ConnectionLost(_short(e)))
+                ready.set_exception(ConnectionLost(self._lost(_short(e), link)))
             if isinstance(e, (KeyboardInterrupt, SystemExit)):
                 raise
         finally:
@@ -159,6 +178,24 @@ class McpConnection:
     async def call(self, tool: str, args: dict):
         """The CallToolResult of one call; ConnectionLost when the connection is gone,
         AnswerTooLarge when its answer was over the cap."""
+        return await self.request(lambda session: session.call_tool(tool, args))
+
+    async def resources(self) -> list:
+        """Every resource the upstream lists (all pages)."""
+        out, cursor = [], None
+        while True:
+            page = await self.request(lambda session: session.list_resources(params=_page(cursor)))
+            out.extend(page.resources)
+            cursor = page.next_cursor
+            if not cursor:
+                return out
+
+    async def read(self, uri: str):
+        """The ReadResourceResult of one resource."""
+        return await self.request(lambda session: session.read_resource(uri))
+
+    async def request(self, send):
+        """send(session)'s answer, with the restart and re-send rules of a call."""
         for attempt in range(2):
             try:
                 session = await self.session_ready()
@@ -169,18 +206,21 @@ class McpConnection:
             note = Note()
             token = CALL_NOTE.set(note)
             try:
-                return await session.call_tool(tool, args)
+                return await send(session)
             except MCPError as e:
                 if note.too_large:
                     raise AnswerTooLarge() from None
                 lost = e.error.code == CONNECTION_CLOSED or note.session_gone
                 if not lost:
                     raise
-                reason = self._link.reason
+                link = self._link
+                reason = link.reason
                 await self.reset()
                 if attempt == 0 and (not note.delivered or note.session_gone):
                     continue  # it never reached the server: send it on a fresh connection
-                raise ConnectionLost(M.reset_after_oversized(reason) if reason else M.CRASHED) from None
+                if reason:
+                    raise ConnectionLost(M.reset_after_oversized(reason)) from None
+                raise ConnectionLost(self._lost(M.CRASHED, link)) from None
             finally:
                 CALL_NOTE.reset(token)
 
@@ -197,8 +237,9 @@ class McpConnection:
                     return tools
         except MCPError as e:
             if e.error.code == CONNECTION_CLOSED:
+                link = self._link
                 await self.reset()
-                raise ConnectionLost(e.error.message) from None
+                raise ConnectionLost(self._lost(e.error.message, link)) from None
             raise
 
     def _abort(self) -> None:
@@ -246,5 +287,3 @@ def _short(e: BaseException) -> str:
     text = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
     return text[:200]
 
-
-_DEVNULL = open(os.devnull, "w")  # noqa: SIM115 - the upstreams' stderr, for the process's life

@@ -159,7 +159,7 @@ def tools_of(server: str, names) -> str:
 
 
 def unknown_call_keys(keys) -> str:
-    return ("tool/call takes :server, :tool and :args; unknown key(s) "
+    return ("tool/call takes :server, :tool, :args, :raw and :base64; unknown key(s) "
             + ", ".join(f":{k}" for k in sorted(keys)))
 
 
@@ -170,6 +170,43 @@ def hint_doc(ref: str) -> str:
 CALL_DESCRIPTION = ("Calls an upstream tool: {:server s :tool t :args {...}}; answers "
                     "{:ok true :value v} or {:ok false :reason kw :message text}.")
 SERVERS_DESCRIPTION = "The configured upstream servers: name, description, tool_count, catalog_loaded."
+RESOURCES_DESCRIPTION = ("The resources of an MCP upstream: {:server s}; answers {:ok true :value "
+                         "[{:uri .. :name .. :mime_type ..} ...]} or a fault.")
+RESOURCE_DESCRIPTION = ("Reads one resource of an MCP upstream: {:server s :uri u}; answers "
+                        "{:ok true :value text} (:content lists binary parts; :base64 true adds "
+                        "their data) or a fault.")
+HINT_RESOURCE = ('(tool/resources {:server "name"}) lists the uris; '
+                 '(tool/resource {:server "name" :uri "..."}) reads one')
+
+
+def resource_needs_server(tool: str, value: str) -> str:
+    return f"tool/{tool} requires :server (string), got {value}"
+
+
+def resource_needs_uri(value: str) -> str:
+    return f"tool/resource requires :uri (string), got {value}"
+
+
+def unknown_resource_keys(tool: str, keys, extra) -> str:
+    return (f"tool/{tool} takes " + ", ".join(f":{k}" for k in sorted(keys))
+            + "; unknown key(s) " + ", ".join(f":{k}" for k in sorted(extra)))
+
+
+def no_resources(server: str) -> str:
+    return f"upstream '{server}' is an OpenAPI upstream: it has no resources (only MCP upstreams do)"
+
+
+CALL_USAGE = '(tool/call {:server "name" :tool "tool" :args {...}}), one map'
+
+
+def call_timeout_over_wall(call: float, wall: float, margin: float) -> str:
+    need = int(call / margin) + 1
+    return (f"upstreams configuration: limits, field 'call_timeout_ms': {call * 1000:g} ms cannot be "
+            f"honoured: a call may wait at most {margin:.0%} of the run's max_wall ({wall:g} s); "
+            f"raise it to at least {need} s (Limits(max_wall={need}), --limit max_wall={need}) "
+            f"or lower call_timeout_ms")
+
+
 HINT_CALL = '(tool/call {:server "name" :tool "tool" :args {...}}); (tool/servers) lists servers'
 
 
@@ -248,11 +285,70 @@ def restart_limit(restarts: int, window: float) -> str:
             "until that many restarts are older than that")
 
 
+def optional_skipped(why: str) -> str:
+    return f"{why}; it is optional: serving without it (a program's call tries it again)"
+
+
+def not_listed_in(seconds: float) -> str:
+    return f"{NOT_STARTED} and listed within {round(seconds, 1):g} s"
+
+
+STDERR_SHOWN = 5  # lines of a server's stderr in a message
+
+
+def process_ended(exit_code, stderr_lines) -> str:
+    """"; it exited with code 1; the last lines of its stderr: ..." ("" when nothing is known)."""
+    out = ""
+    if exit_code is not None:
+        out += f"; it exited with code {exit_code}"
+    if stderr_lines:
+        shown_lines = "\n  ".join(stderr_lines[-STDERR_SHOWN:])
+        out += f"; the last lines of its stderr:\n  {shown_lines}"
+    return out
+
+
+def start_too_large(cap: int) -> str:
+    return (f"its answer while starting or listing its tools is over max_response_bytes "
+            f"({cap} bytes); raise \"limits\": {{\"max_response_bytes\": ...}} in the configuration")
+
+
 def reset_after_oversized(detail: str) -> str:
     return f"the connection was reset after an answer {detail} (it restarts on the next call)"
 
 
 # ---------------------------------------------------------------- discovery and catalog
+
+def doc_enum(values: str) -> str:
+    return f"one of {values}"
+
+
+def doc_items(shape: str) -> str:
+    return f"items {shape}"
+
+
+def doc_shape(shape: str) -> str:
+    return f"shape {shape}"
+
+
+def doc_default(value: str) -> str:
+    return f"default {value}"
+
+
+def doc_output(shape: str) -> str:
+    return f"Output schema: {shape}"
+
+
+def configured_default(value: str) -> str:
+    return f"default {value} (the configuration's default_args)"
+
+
+def task_only(server: str, tool: str) -> str:
+    return (f"tool '{server}.{tool}' can only run as an MCP task (taskSupport: required), which "
+            "tool/call does not do; it cannot be called from a program")
+
+
+def flag_not_boolean(key: str, value: str) -> str:
+    return f"tool/call's :{key} must be true or false, got {value}"
 
 CALL_EXAMPLE = '(tool/call {{:server "{server}" :tool "{tool}" :args {{{args}}}}})'
 RESULT_SHAPE = ("Result: {:ok true :value v :value_kind :json|:text|:none} or "

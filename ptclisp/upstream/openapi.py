@@ -180,7 +180,7 @@ def call(spec: UpstreamSpec, secrets: Secrets, op: Operation, args: dict, timeou
             body = response.read(cap + 1)
             status = response.status
     except urllib.error.HTTPError as e:
-        raise HttpFault("upstream_error", M.http_status(e.code, e.reason or "")) from None
+        raise HttpFault("upstream_error", M.http_status(e.code, e.reason or "") + _error_body(e)) from None
     except (socket.timeout, TimeoutError):
         raise HttpFault("timeout", "") from None
     except (urllib.error.URLError, OSError) as e:
@@ -196,6 +196,31 @@ def call(spec: UpstreamSpec, secrets: Secrets, op: Operation, args: dict, timeou
         return json.loads(body), len(body)
     except ValueError:
         raise HttpFault("upstream_error", "the answer is not JSON") from None
+
+
+ERROR_BODY_BYTES = 4096  # of an error answer's body, read for its message
+ERROR_BODY_CHARS = 300  # of it shown
+
+
+def _error_body(e) -> str:
+    """": detail" of an error answer: a JSON body's `detail`, `error` or `message` (FastAPI,
+    most APIs), else its text; "" when it has none."""
+    try:
+        body = e.read(ERROR_BODY_BYTES)
+    except (OSError, ValueError):
+        return ""
+    text = body.decode("utf-8", "replace").strip()
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        data = None
+    if isinstance(data, dict):
+        found = next((data[k] for k in ("detail", "error", "message") if k in data), data)
+        text = found if isinstance(found, str) else json.dumps(found)
+    text = " ".join(text.split())
+    if not text:
+        return ""
+    return ": " + (text if len(text) <= ERROR_BODY_CHARS else text[:ERROR_BODY_CHARS - 3] + "...")
 
 
 def _text(value) -> str:

@@ -19,10 +19,10 @@ from ..run import budget as _budget
 from ..sandbox import watchdog
 from ..errors import EvalError
 from . import catalog as C
-from .calls import Binding
+from .calls import MARGIN, Binding
 from .catalog import Unavailable, near_hint
 from . import messages as M
-from .config import LIST_TIMEOUT, Config, load_config
+from .config import LIST_TIMEOUT, Config, UpstreamConfigError, load_config
 from ..host.loop import LoopThread
 from .mcp_client import ConnectionLost, McpConnection, RestartLimit
 from .openapi import compile_operations
@@ -41,15 +41,18 @@ class Upstreams:
         self.secrets = config.secrets
         self.redactor = Redactor(config.secrets.values())
         self.loop = LoopThread("ptclisp-upstreams")
-        self.connections = {n: McpConnection(s, config.secrets, config.limits.max_response_bytes)
+        self.connections = {n: McpConnection(s, config.secrets, config.limits.max_response_bytes,
+                                                  self.redactor)
                             for n, s in self.specs.items() if s.transport != "openapi"}
         self.operations = {n: compile_operations(s, config.secrets) for n, s in self.specs.items()
                            if s.transport == "openapi"}
         self._tools: dict = {}  # server -> {tool name -> ToolInfo}, once listed
+        self.failed: dict = {}  # server -> why it could not be started (its last failure)
         self._lock = threading.Lock()
         self.closed = False
         for name, ops in self.operations.items():
-            self._tools[name] = {o.name: self._info(name, o.name, o.description, o.input_schema)
+            self._tools[name] = {o.name: self._info(name, o.name, o.description, o.input_schema,
+                                                    defaults=o.defaults)
                                  for o in ops.values()}
         atexit.register(self.close)
 
@@ -61,13 +64,26 @@ class Upstreams:
         return cls(load_config(source, environ))
 
     def start(self) -> "Upstreams":
-        """Start and list every MCP upstream now (Unavailable when one cannot)."""
+        """Start and list every MCP upstream now (Unavailable when one cannot; an `optional`
+        one that cannot is logged, kept in `failed` and tried again when a program needs it)."""
         for name in self.connections:
-            self.tools_of(name)
+            try:
+                self.tools_of(name)
+            except Unavailable as e:
+                if not self.specs[name].optional:
+                    raise
+                with self._lock:
+                    self.failed[name] = str(e)
+                log.warning("%s", M.optional_skipped(str(e)))
         return self
 
-    def bind(self) -> Binding:
-        """A Session's view: the host tools tool/call and tool/servers, a per-program count."""
+    def bind(self, limits=None) -> Binding:
+        """A Session's view: the host tools tool/call and tool/servers, a per-program count.
+        UpstreamConfigError when the configured call_timeout_ms cannot be honoured within the
+        run's max_wall (a call waits at most 90% of what is left of it)."""
+        wall = getattr(limits, "max_wall", None)
+        if self.limits.call_timeout_set and wall is not None and self.limits.call_timeout > wall * MARGIN:
+            raise UpstreamConfigError(M.call_timeout_over_wall(self.limits.call_timeout, wall, MARGIN))
         return Binding(self)
 
     def names(self) -> list:
@@ -88,22 +104,36 @@ class Upstreams:
             with tool_time():
                 listed = self.loop.run(self.connections[server].list_tools(), timeout)
         except concurrent.futures.TimeoutError:
-            raise Unavailable(M.unavailable(server, M.NOT_STARTED)) from None
+            why = M.unavailable(server, M.not_listed_in(timeout) + self.connections[server].diagnosis())
+            self._failed(server, why)
+            raise Unavailable(why) from None
         except Exception as e:  # noqa: BLE001 - any failure to start or list is a world fault
-            raise Unavailable(self.redactor.text(M.unavailable(server, _reason(e)))) from None
+            why = self.redactor.text(M.unavailable(server, _reason(e)))
+            self._failed(server, why)
+            raise Unavailable(why) from None
         tools = {}
+        defaults = dict(self.specs[server].default_args)
         for t in listed:
-            tools[t.name] = self._info(server, t.name, t.description or "", t.input_schema or {},
-                                       getattr(t, "output_schema", None))
+            schema, own = C.with_defaults(t.input_schema or {}, defaults)
+            task = getattr(getattr(t, "execution", None), "task_support", None)
+            tools[t.name] = self._info(server, t.name, t.description or "", schema,
+                                       getattr(t, "output_schema", None), own,
+                                       M.task_only(server, t.name) if task == "required" else "")
         with self._lock:
+            self.failed.pop(server, None)
             self._tools.setdefault(server, tools)
             return self._tools[server]
 
-    def _info(self, server, name, description, schema, output=None) -> C.ToolInfo:
+    def _failed(self, server: str, why: str) -> None:
+        with self._lock:
+            self.failed[server] = why
+
+    def _info(self, server, name, description, schema, output=None, defaults=None,
+              unsupported="") -> C.ToolInfo:
         r = self.redactor
         schema, output = r.data(schema), r.data(output)
         return C.ToolInfo(server, r.text(name), r.text(description), schema, output,
-                          _validator(schema))
+                          _validator(schema), dict(defaults or {}), unsupported)
 
     def snapshot(self) -> dict:
         """server -> list of ToolInfo (None for a server that cannot be listed), listing all."""

@@ -17,8 +17,10 @@ there; the stdio writer is given it with the message).
 """
 from __future__ import annotations
 
+import collections
 import contextlib
 import contextvars
+import subprocess
 import logging
 import os
 import re
@@ -36,6 +38,8 @@ CHUNK = 64 * 1024  # bytes read from a pipe at a time
 GRACE = 2.0  # seconds a server has to exit after its stdin closes, before it is killed
 KILL_WAIT = 2.0
 MAX_PENDING = 1024  # request ids remembered for their answers
+STDERR_LINES = 20  # the last lines of a stdio server's stderr kept (for the unavailable message)
+STDERR_LINE_CHARS = 300  # of each kept line
 ID_PREFIX = re.compile(rb'\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*(-?\d+|"[^"\\]*")')
 EVENT_END = re.compile(rb"(?:\r\n|\n|\r)(?:\r\n|\n|\r)")  # a blank line ends an SSE event
 
@@ -59,6 +63,8 @@ class Link:
     alive: bool = True
     reason: str = ""  # why it ended, when the transport ended it
     read: int = 0  # bytes read from the server (message bodies)
+    stderr: collections.deque = attrs.Factory(lambda: collections.deque(maxlen=STDERR_LINES))
+    exit_code: int | None = None  # a stdio server's, once it ended
 
     def end(self, reason: str = "") -> None:
         if self.alive:
@@ -109,10 +115,12 @@ class _NotedSend:
 
 
 @contextlib.asynccontextmanager
-async def capped_stdio(command: str, args: list, env: dict, cwd, cap: int, link: Link, errlog):
-    """(read stream, write stream) of a server process whose stdout lines are capped."""
-    process = await anyio.open_process([command, *args], env=env, cwd=cwd, stderr=errlog,
-                                       start_new_session=True)
+async def capped_stdio(command: str, args: list, env: dict, cwd, cap: int, link: Link):
+    """(read stream, write stream) of a server process whose stdout lines are capped; the last
+    lines of its stderr are kept on the link (logged at DEBUG by the caller)."""
+    process = await anyio.open_process([command, *args], env=env, cwd=cwd,
+                                       stderr=subprocess.PIPE, start_new_session=True)
+    stderr_done = anyio.Event()
     read_send, read_stream = anyio.create_memory_object_stream(0)
     raw_send, write_reader = anyio.create_memory_object_stream(0)
     pending: dict = {}  # request id -> the Note of its call (None when no call's)
@@ -145,9 +153,16 @@ async def capped_stdio(command: str, args: list, env: dict, cwd, cap: int, link:
         finally:
             writer_done.set()
 
+    async def errors() -> None:
+        try:
+            await _read_stderr(process, link)
+        finally:
+            stderr_done.set()
+
     async with anyio.create_task_group() as tg:
         tg.start_soon(reader)
         tg.start_soon(writer)
+        tg.start_soon(errors)
         try:
             yield read_stream, _NotedSend(raw_send)
         finally:
@@ -158,7 +173,33 @@ async def capped_stdio(command: str, args: list, env: dict, cwd, cap: int, link:
                 with anyio.move_on_after(0.5):
                     await writer_done.wait()
                 await _stop(process)
+                link.exit_code = process.returncode
+                with anyio.move_on_after(0.5):  # what it wrote before it ended
+                    await stderr_done.wait()
             tg.cancel_scope.cancel()
+
+
+async def _read_stderr(process, link: Link) -> None:
+    """Keep the last STDERR_LINES lines of the server's stderr (each cut to STDERR_LINE_CHARS),
+    reading it all so the server never blocks on a full pipe."""
+    part = b""
+    while True:
+        try:
+            chunk = await process.stderr.receive(CHUNK)
+        except (anyio.EndOfStream, anyio.ClosedResourceError, anyio.BrokenResourceError, OSError):
+            break
+        lines = (part + chunk).split(b"\n")
+        part = lines.pop()[-4 * STDERR_LINE_CHARS:]
+        for line in lines[-STDERR_LINES:]:
+            _keep(link, line)
+    if part:
+        _keep(link, part)
+
+
+def _keep(link: Link, line: bytes) -> None:
+    text = line.decode("utf-8", "replace").rstrip()
+    if text:
+        link.stderr.append(text[:STDERR_LINE_CHARS])
 
 
 async def _read_lines(process, cap: int, out, pending: dict, link: Link) -> None:

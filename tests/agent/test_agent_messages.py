@@ -30,8 +30,9 @@ def test_texts_for_the_host():
 def test_texts_of_the_command_line():
     assert M.cli_bad_model("x") == ("--model x: expected openai:MODEL, openai-responses:MODEL, "
                                     "anthropic:MODEL or replay:FILE")
+    # ptclisp is not on a package index: the install is from a clone (#27 item 8)
     assert M.cli_sdk_missing("openai") == ("--model needs the openai package: "
-                                           "pip install 'ptclisp[openai]'")
+                                           "pip install -e '.[openai]' in a clone of ptclisp")
     assert M.cli_bad_replay("r.json", "not an array") == (
         "r.json: not a replay file (not an array); expected a JSON array of replies")
     assert M.CLI_NO_MODEL == "give --model PROVIDER:MODEL (or set PTCLISP_MODEL)"

@@ -90,7 +90,7 @@ ENV = {**os.environ, "UPSTREAM_TEST_SHOP_TOKEN": SHOP_TOKEN}
 @pytest.fixture(scope="module")
 def host(crm_url, api_url):
     """One Upstreams over all three fixture upstreams, shared by a module's tests."""
-    ups = U.load(config(crm_url, api_url, call_timeout_ms=2000, max_response_bytes=20_000,
+    ups = U.load(config(crm_url, api_url, call_timeout_ms=5000, max_response_bytes=20_000,
                         max_calls_per_program=5), environ=ENV)
     yield ups
     ups.close()

@@ -5,6 +5,7 @@ Two personalities by the first argument's suffix: `shop` (orders, customers) and
 """
 from __future__ import annotations
 
+import base64
 import json
 import os
 import random
@@ -15,6 +16,8 @@ import anyio
 
 from mcp.server import stdio as mcp_stdio
 from mcp.server.mcpserver import Context, MCPServer
+from mcp_types import (AudioContent, CallToolResult, EmbeddedResource, ImageContent, ResourceLink,
+                       TextContent, TextResourceContents)
 
 ORDERS = [
     {"id": 1, "customer_id": 10, "total": 120.5, "status": "open"},
@@ -152,6 +155,50 @@ def _wire_fd() -> int:
     """The descriptor the SDK's stdio server writes its messages to (it moves them off fd 1)."""
     claim = mcp_stdio._claims.get(1)
     return claim.private_fd if claim is not None and claim.private_fd is not None else 1
+
+
+TINY_PNG = ("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJ"
+            "RU5ErkJggg==")  # a 1x1 PNG, 70 bytes
+
+
+@shop.tool()
+def env_echo() -> CallToolResult:
+    """The server's whole environment, as JSON text (to check what the host passed on)."""
+    return CallToolResult(content=[TextContent(type="text", text=json.dumps(dict(os.environ)))])
+
+
+@shop.tool()
+def blocks() -> CallToolResult:
+    """Every kind of content block: two texts, an image, audio, a resource link and an
+    embedded text resource."""
+    return CallToolResult(content=[
+        TextContent(type="text", text="Here is the image:"),
+        ImageContent(type="image", data=TINY_PNG, mime_type="image/png"),
+        AudioContent(type="audio", data="AAAA", mime_type="audio/wav"),
+        TextContent(type="text", text="And a link."),
+        ResourceLink(type="resource_link", uri="memo://greeting", name="greeting",
+                     mime_type="text/plain"),
+        EmbeddedResource(type="resource", resource=TextResourceContents(
+            uri="memo://inline", mime_type="text/plain", text="inline text")),
+    ])
+
+
+@shop.tool()
+def number_text() -> CallToolResult:
+    """A text block holding `123` (a file's contents, say): JSON by accident."""
+    return CallToolResult(content=[TextContent(type="text", text="123")])
+
+
+@shop.resource("memo://greeting", name="greeting", mime_type="text/plain", description="A greeting.")
+def greeting() -> str:
+    """A text resource."""
+    return "hello from the shop"
+
+
+@shop.resource("memo://logo", name="logo", mime_type="image/png")
+def logo() -> bytes:
+    """A binary resource."""
+    return base64.b64decode(TINY_PNG)
 
 
 crm = MCPServer("crm")

@@ -1,12 +1,13 @@
 """The GET endpoints of catalog.openapi.json, served by the standard library on 127.0.0.1."""
 from __future__ import annotations
 
+import base64
 import json
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import parse_qs, quote, urlparse
 
 DOCUMENT = Path(__file__).resolve().parent / "catalog.openapi.json"
 PRODUCTS = [
@@ -37,6 +38,14 @@ class Handler(BaseHTTPRequestHandler):
         if url.path == "/whoami":
             return self.answer(200, {"authorization": self.headers.get("Authorization"),
                                      "tenant": self.headers.get("X-Tenant")})
+        if url.path == "/echo":  # a careless server: every header back, and the basic pair decoded
+            auth = self.headers.get("Authorization") or ""
+            pair = base64.b64decode(auth[6:]).decode() if auth.startswith("Basic ") else ""
+            return self.answer(200, {"headers": dict(self.headers.items()), "pair": pair,
+                                     "shouted": pair.upper(), "password": pair.partition(":")[2],
+                                     "quoted": quote(pair, safe="")})
+        if url.path == "/fail":  # FastAPI's error shape
+            return self.answer(422, {"detail": [{"loc": ["query", "q"], "msg": "field required"}]})
         if url.path == "/dump":
             return self.answer(200, {"blob": "y" * 50_000})
         if url.path == "/slow":

@@ -80,7 +80,7 @@ def test_the_catalog_in_lisp_eval_and_the_system_prompt(host):
     text = host.catalog_text()
     lines = text.splitlines()
     assert lines[0] == M.CATALOG_HEAD and lines[1] == M.SERVERS_LINE
-    assert "- shop: Orders of the shop. 13 tools" in lines  # fixture_server.py: 13 @shop.tool()
+    assert "- shop: Orders of the shop. 16 tools" in lines  # fixture_server.py: 16 @shop.tool()
     assert "  - get_order(:id integer) - Get one order by id." in lines
     assert "  - list_orders(:limit integer?, :status string?) - List orders, optionally only those with a status." in lines
     session = ptclisp.Session(upstreams=host)

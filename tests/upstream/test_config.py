@@ -63,7 +63,7 @@ BAD = [
      M.credential_field("c", "source"), M.unknown_source("exec")),
     (ups(o=with_(API, include_operations=[])), M.field("o", "include_operations"), M.NOT_STRINGS),
     (ups(o=with_(API, include_operations=["nope"])), M.field("o", "include_operations"),
-     M.unknown_operation("nope", ["create_product", "dump", "get_product", "list_products", "logo",
+     M.unknown_operation("nope", ["create_product", "dump", "echo", "fail", "get_product", "list_products", "logo",
                                   "slow", "tenant", "touch_product", "whoami"])),
     (ups(o=with_(API, include_operations=["create_product"])), M.field("o", "include_operations"),
      M.refused_operation("create_product", M.OP_NOT_GET)),
@@ -153,7 +153,8 @@ def test_a_path_or_dict_imports_the_upstream_layer_at_construction(tmp_path):
             "s.upstreams.host.close(); a.upstreams.host.close()\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "['call', 'servers'] ['call', 'servers'] True"
+    assert out.stdout.strip() == ("['call', 'resource', 'resources', 'servers'] "
+                                  "['call', 'resource', 'resources', 'servers'] True")
 
 
 def test_a_path_without_the_upstream_sdk_says_what_to_install():
@@ -164,16 +165,17 @@ def test_a_path_without_the_upstream_sdk_says_what_to_install():
     assert out.stdout.strip() == PM.API_UPSTREAMS_NEED_PACKAGE
     assert PM.API_UPSTREAMS_NEED_PACKAGE == (
         "Session(upstreams=...) with a path or a dict needs the upstream layer: `import "
-        "ptclisp.upstream` first (pip install 'ptclisp[mcp]'), or pass ptclisp.upstream.load(...)")
+        "ptclisp.upstream` first (pip install -e '.[mcp]' in a clone of ptclisp), or pass "
+        "ptclisp.upstream.load(...)")
     assert PM.cli_upstreams_missing("mcp") == (
         "--upstreams needs the MCP SDK and jsonschema (mcp is not installed): "
-        "pip install 'ptclisp[mcp]'")
+        "pip install -e '.[mcp]' in a clone of ptclisp")
 
 
 def test_upstream_tools_are_host_tools_of_the_session():
     with U.load(ups(a=STDIO)) as host:
         s = ptclisp.Session(upstreams=host, tools={"t": lambda x: x})
-        assert sorted(s.tools) == ["call", "servers", "t"]
+        assert sorted(s.tools) == ["call", "resource", "resources", "servers", "t"]
         r = s.run("(tool/t {:x 1})")
         assert r.ok and r.value == 1
 

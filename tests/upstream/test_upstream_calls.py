@@ -38,7 +38,7 @@ def test_each_call_is_recorded_with_its_outcome_and_bytes(host):
          "reason": "response_too_large", "error": M.too_large("shop", "big", 20_000)},
         {"server": "catalog", "tool": "get_product", "status": "error", "result_bytes": 0,
          "oversize": False, "reason": "upstream_error",
-         "error": M.upstream_error("catalog", "get_product", "HTTP 404 Not Found")},
+         "error": M.upstream_error("catalog", "get_product", "HTTP 404 Not Found: no such product")},
         {"server": "catalog", "tool": "get_product", "status": "ok",
          "result_bytes": len(json.dumps(PRODUCTS[2]).encode()), "oversize": False},
         {"server": "shop", "tool": "plain_note", "status": "ok",
