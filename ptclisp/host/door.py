@@ -132,7 +132,8 @@ def _from(x, key):
 
 def _items(x, key) -> list:
     """The items of a host sequence. Rows of str keys and scalars (the usual tool result) are
-    copied in one comprehension each, until a row needs more: rows tend to share one shape."""
+    copied in one comprehension each, until a row needs more (rows tend to share one shape);
+    from then on each row is copied whole and its nested values converted in place."""
     charging = _budget.current() is not None
     flat = True
     out = []
@@ -140,13 +141,16 @@ def _items(x, key) -> list:
     if key is _door_key and not charging:  # data= at a Session's start: _flat_map inline
         get = _DOOR_KEY_OF
         for v in x:
-            if type(v) is dict and flat:
-                m = {get(k): w for k, w in v.items() if type(w) in _FLAT}
-                if len(m) == len(v):  # None: a key not met yet, or not a str
-                    append(m if None not in m else _map(v, key))
-                    continue
-                flat = False
-            append(_from(v, key))
+            if type(v) is dict:
+                if flat:
+                    m = {get(k): w for k, w in v.items() if type(w) in _FLAT}
+                    if len(m) == len(v):  # None: a key not met yet, or not a str
+                        append(m if None not in m else _map(v, key))
+                        continue
+                    flat = False
+                append(_nested_row(v, key, False))
+            else:
+                append(_from(v, key))
         return out
     for v in x:
         t = type(v)
@@ -156,11 +160,25 @@ def _items(x, key) -> list:
             m = _flat_map(v, key, charging) if flat else None
             if m is None:
                 flat = False
-                m = _map(v, key)
+                m = _nested_row(v, key, charging) if key is _door_key else _map(v, key)
             append(m)
         else:
             append(_from(v, key))
     return out
+
+
+def _nested_row(x: dict, key, charging: bool):
+    """A row of a list with nested values: its keys met before, it is copied whole (the host's
+    key order kept) and the values that need converting are replaced in place; else _map."""
+    get = _DOOR_KEY_OF
+    m = {get(k): w for k, w in x.items()}
+    if None in m:  # a key not met yet, or not a str
+        return _map(x, key)
+    for k, w in x.items():
+        t = type(w)
+        if t not in _SCALARS and (t is not str or (charging and len(w) > _BIG)):
+            m[get(k)] = _from(w, key)
+    return m
 
 
 def _flat_map(x, key, charging: bool):
