@@ -34,7 +34,7 @@ class NotData(Exception):
 
 
 class _Probe(Exception):
-    """Internal: a first conversion pass got past its small allowance."""
+    """Internal: a first conversion pass met a shared part or got past its allowance."""
 
 
 def to_python(v, strict: bool = False):
@@ -47,40 +47,51 @@ def to_python(v, strict: bool = False):
     if t is str or t is int or t is float or t is bool or v is None:
         return v
     try:
-        try:
-            return _py(v, strict, 0, [export.PROBE])
-        except _Probe:  # big, deep or shared: measure it once before writing it all out
+        try:  # a tree (no part met twice) is counted exactly as it is written out: one pass
+            return _py(v, strict, 0, [export.EXPORT_ITEMS], set())
+        except _Probe:  # shared, big or deep: measure it once before writing it all out
             export.check_data(v)
         try:
-            return _py(v, strict, 0, [export.EXPORT_ITEMS])
+            return _py(v, strict, 0, [export.EXPORT_ITEMS], None)
         except _Probe:  # the measure is an upper bound; this is a safety net
             raise export.too_big() from None
     except RecursionError:  # called on a stack already deep: the value is too deep for it
         raise export.too_deep() from None
 
 
-def _py(v, strict: bool, depth: int, left: list):
+def _py(v, strict: bool, depth: int, left: list, seen: set | None):
+    """v as plain Python; _Probe past `left` items or EXPORT_DEPTH levels, or (with `seen`,
+    the ids of the collections met) at a collection met twice."""
     t = type(v)
-    if t is str or t is int or t is float or t is bool or v is None:
+    if t in _PLAIN:
         return v
     if t is Keyword:
         return v.name
     if t is Symbol:
         return str(v)
-    is_map = isinstance(v, MAP_TYPES)
-    if is_map or isinstance(v, (*VECTOR_TYPES, *SET_TYPES)):
+    is_map = t is dict or isinstance(v, MAP_TYPES)
+    if is_map or t is list or isinstance(v, _SEQS):
         depth += 1
         left[0] -= len(v)
         if depth > export.EXPORT_DEPTH or left[0] < 0:
             raise _Probe
+        if seen is not None:
+            if id(v) in seen:
+                raise _Probe
+            seen.add(id(v))
         if is_map:  # loops, not comprehensions: one Python frame per level
             out = {}
             for k, x in v.items():
-                out[_key(k)] = _py(x, strict, depth, left)
+                tk = type(k)
+                tx = type(x)
+                out[k.name if tk is Keyword else k if tk is str else _key(k)] = (
+                    x if tx in _PLAIN else x.name if tx is Keyword else _py(x, strict, depth, left, seen))
             return out
         items = []
+        append = items.append
         for x in v:
-            items.append(_py(x, strict, depth, left))
+            tx = type(x)
+            append(x if tx in _PLAIN else _py(x, strict, depth, left, seen))
         return items
     text = getattr(v, "ptc_str", None)
     if text is not None:
@@ -88,6 +99,10 @@ def _py(v, strict: bool, depth: int, left: list):
     if strict:
         raise NotData(v)
     return v
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})  # leave as they are
+_SEQS = (*VECTOR_TYPES, *SET_TYPES)
 
 
 def _key(k):
