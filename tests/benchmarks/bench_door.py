@@ -12,7 +12,12 @@ turn; CPython compiles and execs its unique text too, over the host's objects as
 - `tool Nk`: a program consuming a tool that returns N records (the tool result's door);
 - `Session(data=) Nk`: creating a Session over the records, beside `copy.deepcopy` of them;
 - `from_python 10k` / `to_python 10k`: the door alone, both ways (the old lines);
+- `floor: r.copy() Nk`: a C-speed shallow copy of each record (no key converted), beside
+  CPython's whole run: what any door that copies per record costs at least;
 - memory: tracemalloc of a Session holding 100k records against the host's own objects.
+
+Times are CPU time of this process (time.process_time): on a shared machine wall-clock times
+of one call vary by several times with the load, CPU time much less.
 """
 from __future__ import annotations
 
@@ -77,6 +82,8 @@ def cases(sizes: list[int]) -> list[tuple]:
                     lambda r=rows: py_run(PY_TOOL, tool_orders=lambda: r)))
         out.append((f"Session(data=) {k}", lambda d=data: Session(data=d, limits=ROOMY),
                     lambda d=data: copy.deepcopy(d)))
+        out.append((f"floor: r.copy() {k}", lambda r=rows: [x.copy() for x in r],
+                    lambda r=rows: py_run(PY, orders=r)))
     rows = orders(10_000)
     converted = from_python(rows)
     out.append(("from_python 10k", lambda: from_python(rows), None))
@@ -109,11 +116,11 @@ def main(rounds: int, sizes: list[int]):
                 if fn is None:
                     continue
                 gc.collect()
-                t = time.perf_counter()
+                t = time.process_time()
                 fn()
-                sink.append(time.perf_counter() - t)
-    print(f"{'case':22s} {'ptclisp ms':>11s} {'CPython ms':>11s} {'ratio':>7s}   (CPython: deepcopy"
-          " for Session rows)")
+                sink.append(time.process_time() - t)
+    print(f"{'case':22s} {'ptclisp ms':>11s} {'CPython ms':>11s} {'ratio':>7s}   (CPU time; CPython:"
+          " deepcopy for Session rows)")
     for label, (mine, theirs) in times.items():
         a = statistics.median(mine) * 1000
         if theirs:
