@@ -188,3 +188,50 @@ def test_process_isolation_sees_the_same_door_values():
     assert isolated.error is None, isolated.error
     assert isolated.value == inside.value
     assert isolated.value[0] == 8 and isolated.value[2] == 7 and isolated.value[3] == 10 ** 30
+
+
+# ---------------------------------------------------------------- rows of many shapes
+
+
+MIXED = [{"a": 1, "b": "x"}, {"a": 2, "b": "y"},  # flat rows first
+         {"a": 3, "n": [1, {"c": 2}], "b": "z"},  # then a nested value in the middle
+         {"a": 4, "new key": {"d": []}, "b": "w"},  # a key never met before
+         {"a": 5, 7: "seven", "b": "v"},  # a key that is not a str
+         {"b": "u", "a": 6}]  # the same keys in another order
+
+
+def test_rows_of_many_shapes_keep_their_keys_in_the_host_order():
+    for value in (from_python(MIXED), ptclisp.run("data/rows", data={"rows": MIXED}).value,
+                  ptclisp.run("(tool/rows)", tools={"rows": lambda: MIXED}).value):
+        assert [list(row) for row in value] == [
+            [kw("a"), kw("b")], [kw("a"), kw("b")], [kw("a"), kw("n"), kw("b")],
+            [kw("a"), "new key", kw("b")], [kw("a"), 7, kw("b")], [kw("b"), kw("a")]]
+        assert value[2][kw("n")] == [1, {kw("c"): 2}] and value[3]["new key"] == {kw("d"): []}
+        back = to_python(value)  # JSON-shaped: a key that is no str comes back as its text
+        assert back[4] == {"a": 5, "7": "seven", "b": "v"} and back[:4] + back[5:] == MIXED[:4] + MIXED[5:]
+
+
+def test_a_long_string_in_a_nested_tool_row_is_charged_against_the_limit():
+    rows = [{"id": 1, "tags": ["a"]}, {"id": 2, "tags": ["b"], "body": "x" * 5000}]
+    r = ptclisp.run("(count (tool/rows))", tools={"rows": lambda: rows},
+                    limits=Limits(max_string_chars=2000))
+    assert r.error is not None and "2000" in str(r.error)
+    ok = ptclisp.run("(count (:body (second (tool/rows))))", tools={"rows": lambda: rows},
+                     limits=Limits(max_string_chars=6000))
+    assert ok.value == 5000
+
+
+# ---------------------------------------------------------------- the way out: shared parts
+
+
+def test_a_part_shared_in_a_value_comes_out_as_separate_copies():
+    out = ptclisp.run("(let [m {:a [1]}] [m m])").to_python()
+    assert out == [{"a": [1]}, {"a": [1]}]
+    assert out[0] is not out[1] and out[0]["a"] is not out[1]["a"]
+
+
+def test_a_value_shared_into_an_explosion_is_still_refused():
+    r = ptclisp.run("(let [v (reduce (fn [x _] [x x]) 1 (range 40))] v)")
+    assert r.error is None
+    with pytest.raises(ptclisp.LimitExceeded):
+        r.to_python()
