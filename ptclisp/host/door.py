@@ -22,6 +22,7 @@ from ..lang.printer import format_value
 from ..lang.values import MAP_TYPES, SET_TYPES, SUSPECT, VECTOR_TYPES, Keyword, PSet, PVector, Symbol, freeze, make_map
 from ..run import budget as _budget
 from ..sandbox.deepstack import call_on_big_stack
+from ..sandbox.gcpause import without_gc
 
 __all__ = ["NotData", "to_python", "from_python", "host_data", "reads_as_keyword"]
 
@@ -46,6 +47,10 @@ def to_python(v, strict: bool = False):
     t = type(v)
     if t is str or t is int or t is float or t is bool or v is None:
         return v
+    return without_gc(_to_python, v, strict)
+
+
+def _to_python(v, strict: bool):
     try:
         try:  # a tree (no part met twice) is counted exactly as it is written out: one pass
             return _py(v, strict, 0, [export.EXPORT_ITEMS], set())
@@ -122,8 +127,13 @@ def from_python(x, string_keys: bool = False):
     A string map key that reads as a keyword becomes that keyword, spelled as the host spelled
     it ("customer_id" -> :customer_id); other keys stay as they are (docs/llm.md, "Keys").
     string_keys: keep every string key a string (the host asked for its own keys).
-    Big collections and strings are charged against the run's size limits."""
-    return _from(x, _string_key if string_keys else _door_key)
+    Big collections and strings are charged against the run's size limits. The copy is made
+    with the cyclic garbage collector paused (gcpause.py): it makes no cycles."""
+    key = _string_key if string_keys else _door_key
+    t = type(x)
+    if t is dict or t is list or t is tuple:
+        return without_gc(_from, x, key)
+    return _from(x, key)
 
 
 def _from(x, key):
