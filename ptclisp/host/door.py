@@ -4,6 +4,11 @@
 map key that reads as a keyword becomes that keyword, spelled as the host spelled it
 ("customer_id" -> :customer_id, docs/llm.md "Keys"). `to_python` gives plain JSON-shaped Python
 out (keywords -> strings, vectors -> lists). `host_data` is a Session's data= through the door.
+
+What crosses is a snapshot: every host dict, list, tuple and set is copied when it crosses
+(`Session(data=)`, at creation; a tool result, when the tool returns), so a host that changes
+its data afterwards changes nothing a program sees; strings and numbers are immutable and
+shared. Copies are made with the cyclic collector paused (sandbox/gcpause.py).
 """
 from __future__ import annotations
 
