@@ -1,6 +1,6 @@
 """Host data at the door: what handing data to a program costs, beside CPython's same work.
 
-    python tests/benchmarks/bench_door.py [--quick] [--rounds N]
+    python tests/benchmarks/bench_door.py [--quick] [--rounds N] [--only TEXT]
 
 Records are orders with a nested list of line items (issue 29, item 2). Each round times every
 case once, in turn, so load hits all alike; the table shows medians over rounds (milliseconds)
@@ -8,7 +8,10 @@ and the ratio to the hand-written CPython doing the same work in the same round.
 text is unique per call (a comment line with a counter), as an agent sends a new program each
 turn; CPython compiles and execs its unique text too, over the host's objects as they are.
 
-- `run data= Nk`: `ptclisp.run(program, data={"orders": N records})`, the door included;
+- `run fmr data= Nk`: compare.py's filter/map/reduce by `ptclisp.run(program, data=...)`,
+  the door included (the records' nested items are copied, not read);
+- `run data= Nk`: `ptclisp.run(program, data={"orders": N records})`, the program reading the
+  nested items (revenue of the paid orders), the door included;
 - `tool Nk`: a program consuming a tool that returns N records (the tool result's door);
 - `Session(data=) Nk`: creating a Session over the records, beside `copy.deepcopy` of them;
 - `from_python 10k` / `to_python 10k`: the door alone, both ways (the old lines);
@@ -44,6 +47,9 @@ PY = ('sum(sum(i["qty"] * i["price"] for i in o["items"])'
       ' for o in orders if o["status"] == "paid")')
 LISP_TOOL = LISP.replace("data/orders", "(tool/orders)")
 PY_TOOL = PY.replace("in orders", "in tool_orders()")
+# compare.py's filter/map/reduce, over the same records (their nested items not read)
+FMR = "(->> data/orders (filter #(> (:total %) 20)) (map :total) (reduce + 0))"
+FMR_PY = 'sum(o["total"] for o in orders if o["total"] > 20)'
 
 
 def orders(n: int, seed: int = 1) -> list:
@@ -76,6 +82,9 @@ def cases(sizes: list[int]) -> list[tuple]:
         k = f"{n // 1000}k"
         want = py_run(PY, orders=rows)
         assert lisp_run(LISP, data=data) == want == lisp_run(LISP_TOOL, tools=tools)
+        assert lisp_run(FMR, data=data) == py_run(FMR_PY, orders=rows)
+        out.append((f"run fmr data= {k}", lambda d=data: lisp_run(FMR, data=d),
+                    lambda r=rows: py_run(FMR_PY, orders=r)))
         out.append((f"run data= {k}", lambda d=data: lisp_run(LISP, data=d),
                     lambda r=rows: py_run(PY, orders=r)))
         out.append((f"tool {k}", lambda t=tools: lisp_run(LISP_TOOL, tools=t),
@@ -107,8 +116,8 @@ def memory(n: int) -> tuple[int, int]:
     return host, held
 
 
-def main(rounds: int, sizes: list[int]):
-    table = cases(sizes)
+def main(rounds: int, sizes: list[int], only: str = ""):
+    table = [case for case in cases(sizes) if only in case[0]]
     times = {label: ([], []) for label, _, _ in table}
     for _ in range(rounds):
         for label, lisp, py in table:
@@ -136,4 +145,5 @@ def main(rounds: int, sizes: list[int]):
 if __name__ == "__main__":
     quick = "--quick" in sys.argv
     n_rounds = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else (3 if quick else 7)
-    main(n_rounds, [10_000] if quick else [10_000, 100_000])
+    only_text = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else ""
+    main(n_rounds, [10_000] if quick else [10_000, 100_000], only_text)
