@@ -8,7 +8,7 @@ out (keywords -> strings, vectors -> lists). `host_data` is a Session's data= th
 What crosses is a snapshot: every host dict, list, tuple and set is copied when it crosses
 (`Session(data=)`, at creation; a tool result, when the tool returns), so a host that changes
 its data afterwards changes nothing a program sees; strings and numbers are immutable and
-shared. Copies are made with the cyclic collector paused (sandbox/gcpause.py).
+shared. `Session(data=)` copies with the cyclic collector paused (sandbox/gcpause.py).
 """
 from __future__ import annotations
 
@@ -52,10 +52,6 @@ def to_python(v, strict: bool = False):
     t = type(v)
     if t is str or t is int or t is float or t is bool or v is None:
         return v
-    return without_gc(_to_python, v, strict)
-
-
-def _to_python(v, strict: bool):
     try:
         try:  # a tree (no part met twice) is counted exactly as it is written out: one pass
             return _py(v, strict, 0, [export.EXPORT_ITEMS], set())
@@ -132,13 +128,8 @@ def from_python(x, string_keys: bool = False):
     A string map key that reads as a keyword becomes that keyword, spelled as the host spelled
     it ("customer_id" -> :customer_id); other keys stay as they are (docs/llm.md, "Keys").
     string_keys: keep every string key a string (the host asked for its own keys).
-    Big collections and strings are charged against the run's size limits. The copy is made
-    with the cyclic garbage collector paused (gcpause.py): it makes no cycles."""
-    key = _string_key if string_keys else _door_key
-    t = type(x)
-    if t is dict or t is list or t is tuple:
-        return without_gc(_from, x, key)
-    return _from(x, key)
+    Big collections and strings are charged against the run's size limits."""
+    return _from(x, _string_key if string_keys else _door_key)
 
 
 def _from(x, key):
@@ -343,7 +334,7 @@ def host_data(data, string_keys: bool, max_depth: int) -> dict:
     frames = 2 * max(max_depth, DATA_DEPTH) + 200
     try:
         try:
-            return from_python(dict(data), string_keys)
+            return without_gc(from_python, dict(data), string_keys)
         except RecursionError:
             return call_on_big_stack(lambda: from_python(dict(data), string_keys), frames)
     except NotData as nd:
