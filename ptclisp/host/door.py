@@ -4,6 +4,11 @@
 map key that reads as a keyword becomes that keyword, spelled as the host spelled it
 ("customer_id" -> :customer_id, docs/llm.md "Keys"). `to_python` gives plain JSON-shaped Python
 out (keywords -> strings, vectors -> lists). `host_data` is a Session's data= through the door.
+
+What crosses is a snapshot: every host dict, list, tuple and set is copied when it crosses
+(`Session(data=)`, at creation; a tool result, when the tool returns), so a host that changes
+its data afterwards changes nothing a program sees; strings and numbers are immutable and
+shared. `Session(data=)` copies with the cyclic collector paused (sandbox/gcpause.py).
 """
 from __future__ import annotations
 
@@ -22,6 +27,7 @@ from ..lang.printer import format_value
 from ..lang.values import MAP_TYPES, SET_TYPES, SUSPECT, VECTOR_TYPES, Keyword, PSet, PVector, Symbol, freeze, make_map
 from ..run import budget as _budget
 from ..sandbox.deepstack import call_on_big_stack
+from ..sandbox.gcpause import without_gc
 
 __all__ = ["NotData", "to_python", "from_python", "host_data", "reads_as_keyword"]
 
@@ -34,7 +40,7 @@ class NotData(Exception):
 
 
 class _Probe(Exception):
-    """Internal: a first conversion pass got past its small allowance."""
+    """Internal: a first conversion pass met a shared part or got past its allowance."""
 
 
 def to_python(v, strict: bool = False):
@@ -47,40 +53,51 @@ def to_python(v, strict: bool = False):
     if t is str or t is int or t is float or t is bool or v is None:
         return v
     try:
-        try:
-            return _py(v, strict, 0, [export.PROBE])
-        except _Probe:  # big, deep or shared: measure it once before writing it all out
+        try:  # a tree (no part met twice) is counted exactly as it is written out: one pass
+            return _py(v, strict, 0, [export.EXPORT_ITEMS], set())
+        except _Probe:  # shared, big or deep: measure it once before writing it all out
             export.check_data(v)
         try:
-            return _py(v, strict, 0, [export.EXPORT_ITEMS])
+            return _py(v, strict, 0, [export.EXPORT_ITEMS], None)
         except _Probe:  # the measure is an upper bound; this is a safety net
             raise export.too_big() from None
     except RecursionError:  # called on a stack already deep: the value is too deep for it
         raise export.too_deep() from None
 
 
-def _py(v, strict: bool, depth: int, left: list):
+def _py(v, strict: bool, depth: int, left: list, seen: set | None):
+    """v as plain Python; _Probe past `left` items or EXPORT_DEPTH levels, or (with `seen`,
+    the ids of the collections met) at a collection met twice."""
     t = type(v)
-    if t is str or t is int or t is float or t is bool or v is None:
+    if t in _PLAIN:
         return v
     if t is Keyword:
         return v.name
     if t is Symbol:
         return str(v)
-    is_map = isinstance(v, MAP_TYPES)
-    if is_map or isinstance(v, (*VECTOR_TYPES, *SET_TYPES)):
+    is_map = t is dict or isinstance(v, MAP_TYPES)
+    if is_map or t is list or isinstance(v, _SEQS):
         depth += 1
         left[0] -= len(v)
         if depth > export.EXPORT_DEPTH or left[0] < 0:
             raise _Probe
+        if seen is not None:
+            if id(v) in seen:
+                raise _Probe
+            seen.add(id(v))
         if is_map:  # loops, not comprehensions: one Python frame per level
             out = {}
             for k, x in v.items():
-                out[_key(k)] = _py(x, strict, depth, left)
+                tk = type(k)
+                tx = type(x)
+                out[k.name if tk is Keyword else k if tk is str else _key(k)] = (
+                    x if tx in _PLAIN else x.name if tx is Keyword else _py(x, strict, depth, left, seen))
             return out
         items = []
+        append = items.append
         for x in v:
-            items.append(_py(x, strict, depth, left))
+            tx = type(x)
+            append(x if tx in _PLAIN else _py(x, strict, depth, left, seen))
         return items
     text = getattr(v, "ptc_str", None)
     if text is not None:
@@ -88,6 +105,10 @@ def _py(v, strict: bool, depth: int, left: list):
     if strict:
         raise NotData(v)
     return v
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})  # leave as they are
+_SEQS = (*VECTOR_TYPES, *SET_TYPES)
 
 
 def _key(k):
@@ -132,7 +153,8 @@ def _from(x, key):
 
 def _items(x, key) -> list:
     """The items of a host sequence. Rows of str keys and scalars (the usual tool result) are
-    copied in one comprehension each, until a row needs more: rows tend to share one shape."""
+    copied in one comprehension each, until a row needs more (rows tend to share one shape);
+    from then on each row is copied whole and its nested values converted in place."""
     charging = _budget.current() is not None
     flat = True
     out = []
@@ -140,13 +162,16 @@ def _items(x, key) -> list:
     if key is _door_key and not charging:  # data= at a Session's start: _flat_map inline
         get = _DOOR_KEY_OF
         for v in x:
-            if type(v) is dict and flat:
-                m = {get(k): w for k, w in v.items() if type(w) in _FLAT}
-                if len(m) == len(v):  # None: a key not met yet, or not a str
-                    append(m if None not in m else _map(v, key))
-                    continue
-                flat = False
-            append(_from(v, key))
+            if type(v) is dict:
+                if flat:
+                    m = {get(k): w for k, w in v.items() if type(w) in _FLAT}
+                    if len(m) == len(v):  # None: a key not met yet, or not a str
+                        append(m if None not in m else _map(v, key))
+                        continue
+                    flat = False
+                append(_nested_row(v, key, False))
+            else:
+                append(_from(v, key))
         return out
     for v in x:
         t = type(v)
@@ -156,11 +181,25 @@ def _items(x, key) -> list:
             m = _flat_map(v, key, charging) if flat else None
             if m is None:
                 flat = False
-                m = _map(v, key)
+                m = _nested_row(v, key, charging) if key is _door_key else _map(v, key)
             append(m)
         else:
             append(_from(v, key))
     return out
+
+
+def _nested_row(x: dict, key, charging: bool):
+    """A row of a list with nested values: its keys met before, it is copied whole (the host's
+    key order kept) and the values that need converting are replaced in place; else _map."""
+    get = _DOOR_KEY_OF
+    m = {get(k): w for k, w in x.items()}
+    if None in m:  # a key not met yet, or not a str
+        return _map(x, key)
+    for k, w in x.items():
+        t = type(w)
+        if t not in _SCALARS and (t is not str or (charging and len(w) > _BIG)):
+            m[get(k)] = _from(w, key)
+    return m
 
 
 def _flat_map(x, key, charging: bool):
@@ -295,7 +334,7 @@ def host_data(data, string_keys: bool, max_depth: int) -> dict:
     frames = 2 * max(max_depth, DATA_DEPTH) + 200
     try:
         try:
-            return from_python(dict(data), string_keys)
+            return without_gc(from_python, dict(data), string_keys)
         except RecursionError:
             return call_on_big_stack(lambda: from_python(dict(data), string_keys), frames)
     except NotData as nd:
