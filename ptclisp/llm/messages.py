@@ -170,7 +170,7 @@ def repair_note(text: str) -> str:
 
 PRINTS_CUT_HINT = "output truncated; print specific fields instead"
 PREVIEW_CUT_HINT = ";; (result truncated; println specific fields to see more)"
-MEMORY_CUT_HINT = (";; (previews truncated: [1 2 ...] (2/5) shows 2 of 5 items; "
+MEMORY_CUT_HINT = (";; (previews truncated: [1 2 ... 3 more] shows 2 of 5 items; "
                    "println specific fields to see more)")
 
 
