@@ -110,8 +110,10 @@ def example_call(call: str) -> str:
 
 
 DATA_NOTE = (";; each data/NAME below is a value your program reads directly, "
-             "e.g. (count data/NAME); no call, no quotes. Samples are cut: (3/5) means 3 of "
-             "5 items shown; every key of the records is listed before the sample")
+             "e.g. (count data/NAME); no call, no quotes. Under it, every key of its records, "
+             "read from all of them: the types seen (`int|string`; `[{:qty :sku}]` is a list "
+             "of maps with those keys), how many are nil or missing, the spellings of a few "
+             "repeated strings (`\"paid\"|\"PAID\"`); then a sample showing one item of each list")
 EXPECTED_TYPES_NOTE = ("int, float, string, bool, keyword and any name types, not values: "
                        "answer a value of that type, map keys as keywords spelled as shown.")
 
@@ -414,3 +416,50 @@ def grammar_lookaround(name: str) -> str:
 JSON_KINDS = ((bool, "a boolean"), (dict, "an object"), (list, "a list"), (str, "a string"),
               (type(None), "missing"), (int, "a number"), (float, "a number"), (bytes, "bytes"))
 NOT_JSON_DATA = "not JSON data"
+
+
+# ---------------------------------------------------------------- data profiles
+
+
+def strings_are_numbers(example: str) -> str:
+    """A key whose strings all read as numbers."""
+    return f" (the strings are numbers, e.g. {example})"
+
+
+def json_string(keys: str) -> str:
+    """A string value holding a JSON object: its top-level keys (string keys once parsed)."""
+    return f" of JSON {{{keys}}}: (json/parse-string s) gives string keys"
+
+
+def nil_in(nils: int, rows: int) -> str:
+    """How many records have nil under a key."""
+    return f", nil in {nils} of {rows}"
+
+
+def missing_in(missing: int, rows: int) -> str:
+    """How many records lack a key."""
+    return f", missing in {missing} of {rows}"
+
+
+def profile_read(read: int, total: int) -> str:
+    """A profile cut by its time budget."""
+    return f";;   (profiled from the first {read} of {total} records)"
+
+
+def more_keys(n: int) -> str:
+    """Keys of a data value not profiled."""
+    return f";;   ... {n} more keys"
+
+
+def data_sample(text: str) -> str:
+    """The sample line under a data value's keys."""
+    return f";;   sample: {text}"
+
+
+OF_MAPS = " of maps, keys:"
+KEYS = ", keys:"
+
+
+def sample_more(n: int) -> str:
+    """Items a sample leaves out, as the printer says it of any cut list."""
+    return f"... {n} more"
