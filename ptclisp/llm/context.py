@@ -54,7 +54,8 @@ def render_type(t) -> str:
     """A signature type as the prompt shows it: `{name string, tags [string]?}`, no colons."""
     kind = t[0]
     if kind == "prim":
-        return t[1]
+        values = S.enum_values(t)
+        return "|".join(format_string(v) for v in values) if values else t[1]
     if kind == "list":
         return f"[{render_type(t[1])}]"
     if kind == "opt":
@@ -117,11 +118,12 @@ def example_call(tool) -> str:
     return f"(tool/{tool.name} {_lisp(args)})"
 
 
-def tool_inventory(tools) -> str:
-    """The tools section: one line per tool sorted by name, then one example call."""
+def tool_inventory(tools, *, data: bool = True) -> str:
+    """The tools section: one line per tool sorted by name, then one example call; without
+    tools, a line saying so (there is data to work from, or not)."""
     listed = [tools[name] for name in sorted(tools)] if tools is not None else []
     if not listed:
-        return M.NO_TOOLS
+        return M.NO_TOOLS if data else M.NOTHING
     lines = [M.TOOLS_HEADER]
     for t in listed:
         lines += [_tool_line(t), M.example_call(example_call(t))]
@@ -257,7 +259,10 @@ def expected_output(signature, *, transport: str = "content") -> str | None:
 
 def context_message(session, mission: str, *, transport: str = "content") -> str:
     """The first user message: tools, data, memory, expected output and the mission."""
-    parts = [tool_inventory(session.tools), data_inventory(session.data),
+    upstream_only = not session.tools and getattr(session, "upstreams", None) is not None
+    parts = [None if upstream_only else  # upstream tools are in the system prompt's catalog
+             tool_inventory(session.tools, data=bool(session.data or session.memory)),
+             data_inventory(session.data),
              memory_inventory(session.memory),
              expected_output(session.signature, transport=transport),
              f"<mission>\n{mission.strip()}\n</mission>"]

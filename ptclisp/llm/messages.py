@@ -92,7 +92,8 @@ def repaired_tail(text: str) -> str:
 
 # ---------------------------------------------------------------- prompt and context
 
-NO_TOOLS = ";; No tools available"
+NO_TOOLS = ";; This task has no tools: compute the answer from data/ and memory below"
+NOTHING = ";; This task has no tools and no data: compute the answer from the mission alone"
 TOOLS_HEADER = ";; === tools ==="
 DATA_HEADER = ";; === data/ ==="
 MEMORY_HEADER = ";; === memory (defined by earlier programs) ==="
@@ -206,19 +207,22 @@ ESCAPED_CLOSER = "</untrusted_ptc_output (escaped)>"
 
 
 def turn_of(next_turn: int, max_turns: int, left: int) -> str:
-    """The turn-budget line."""
-    return f"Turn {next_turn} of {max_turns} ({left} remaining)"
+    """The turn-budget line; left counts the coming turn too."""
+    return f"Turn {next_turn} of {max_turns}; {left - 1} more after this one"
 
 
 def turn_of_next_last(next_turn: int, max_turns: int, left: int) -> str:
     """The turn-budget line two turns before the end."""
-    return (f"Turn {next_turn} of {max_turns} ({left} remaining) — next turn is your LAST, "
-            f"start preparing your (return ...) now.")
+    return (f"Turn {next_turn} of {max_turns}; {left - 1} more after this one — that one is "
+            f"your LAST, start preparing your (return ...) now.")
 
 
 def turn_with_retries(next_turn: int, left: int, retries: int) -> str:
-    """The turn-budget line when retry turns exist."""
-    return f"Turn {next_turn} ({left} work turns + {retries} retry turns remaining)"
+    """The turn-budget line when retry turns exist; left counts the coming turn too."""
+    if left <= 0:
+        return f"Turn {next_turn}: no work turns left, then {retries} retry turns"
+    return (f"Turn {next_turn}; {left - 1} more work turns after this one, "
+            f"then {retries} retry turns")
 
 
 def final_work_turn(retries: int) -> str:

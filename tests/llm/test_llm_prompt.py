@@ -151,15 +151,16 @@ def test_json_keys_are_found_by_kebab_keywords_as_the_card_says():
 def test_default_prompt_size_is_pinned():
     prompt = system_prompt()
     assert prompt == system_prompt(transport="content", profile="multi_turn")
-    assert estimate_tokens(prompt) <= 1100
+    assert estimate_tokens(prompt) <= 1180  # 1099 before #29: regex literals, cuts, T?, enums
     assert 850 <= estimate_tokens(prompt)  # the card did not lose its function list
 
 
 @pytest.mark.parametrize("transport,profile,limit", [
     # +50 on three variants for what the models of #19 looked for and did not find (keys, data/
     # names, eager map/filter, pages, rounding, split/join, sets)
-    ("content", "single_shot", 950), ("content", "journal", 1300), ("tool_call", "multi_turn", 1150),
-    ("tool_call", "journal", 1300), ("combined", "multi_turn", 1000), ("combined", "journal", 1200),
+    # +80 on each for #29 (the regex literal, the cut notation, `T?` and enums, truer turn notes)
+    ("content", "single_shot", 1030), ("content", "journal", 1380), ("tool_call", "multi_turn", 1230),
+    ("tool_call", "journal", 1380), ("combined", "multi_turn", 1080), ("combined", "journal", 1280),
 ])
 def test_other_variants_stay_small(transport, profile, limit):
     assert estimate_tokens(system_prompt(transport=transport, profile=profile)) <= limit
