@@ -204,7 +204,10 @@ def _key_lines(v) -> list[str]:
     """One line per key of a map or of a list's records: its profile (see llm/profile.py)."""
     rows = [v] if isinstance(v, MAP_TYPES) else [x for x in v if isinstance(x, MAP_TYPES)]
     profiles, read = key_profiles(rows)
-    lines = [f";;   {key} {text}" for key, text in profiles[:_KEYS_SHOWN]]
+    grouped: dict[str, list[str]] = {}  # keys with the same profile share a line
+    for key, text in profiles[:_KEYS_SHOWN]:
+        grouped.setdefault(text, []).append(key)
+    lines = [f";;   {' '.join(keys)} {text}" for text, keys in grouped.items()]
     if len(profiles) > _KEYS_SHOWN:
         lines.append(M.more_keys(len(profiles) - _KEYS_SHOWN))
     if read < len(rows):
