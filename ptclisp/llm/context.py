@@ -31,13 +31,14 @@ from ..host import signatures as S
 from ..lang.printer import format_string, render_value
 from ..lang.values import MAP_TYPES, VECTOR_TYPES, Keyword, type_name
 from . import messages as M
-from .profile import json_keys, key_profiles, value_shape
+from .profile import json_keys, key_profiles, key_text, value_shape
 
 __all__ = ["context_message", "tool_inventory", "data_inventory", "memory_inventory",
            "expected_output", "render_type", "example_value", "lisp_key"]
 
 _NAME_COLUMN = 30  # data names are padded to this width, as in PtcRunner
 _SAMPLE_CHARS, _SAMPLE_DEPTH = 240, 60  # a sample's length; lists cut to one item this deep
+_SHAPE_CHARS = 200  # a list's item types are cut to this length
 _KEYS_SCANNED, _KEYS_SHOWN = 200, 30  # items read for a list's item types; keys profiled at most
 _MAX_MEMORY_NAMES = 50
 
@@ -190,11 +191,12 @@ def _headline(v) -> str:
         return label
     if type(v) is str:
         keys = json_keys(v)
-        return label + (M.json_string(" ".join(format_string(k) for k in keys[:_KEYS_SHOWN]))
+        return label + (M.json_string(" ".join(key_text(k) for k in keys[:_KEYS_SHOWN]))
                         if keys is not None else "")
     if _records(v):
         return label + M.OF_MAPS
     shape = value_shape(islice(v, _KEYS_SCANNED))
+    shape = shape if len(shape) <= _SHAPE_CHARS else shape[:_SHAPE_CHARS - 3] + "..."
     nils = sum(1 for x in islice(v, _KEYS_SCANNED) if x is None)
     return label + (f" of {shape}" if shape else "") + (M.nil_in(nils, min(len(v), _KEYS_SCANNED))
                                                       if nils and shape else "")

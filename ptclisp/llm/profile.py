@@ -20,7 +20,7 @@ import time
 from collections.abc import Iterable
 from itertools import islice
 
-from ..lang.printer import format_string
+from ..lang.printer import format_string, render_value
 from ..lang.values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword
 from . import messages as M
 
@@ -33,15 +33,19 @@ _DEPTH = 3  # nested levels named
 _NESTED_ITEMS = 2000  # a nested level is read from at most this many values
 _NESTED = (*VECTOR_TYPES, *MAP_TYPES, *SET_TYPES)
 _CHECK_EVERY = 512
+_KEY_CHARS, _SHAPE_CHARS = 40, 200  # a key's name and a key's shape are cut to this length
 _NUMBER = re.compile(r"\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*")
 _ATOMS = {bool: "bool", int: "int", float: "float", str: "string", Keyword: "keyword"}
 
 
 def key_text(k) -> str:
-    """A map key as the program writes it: `:name` for a keyword, else its printed form."""
+    """A map key as the program writes it: `:name` for a keyword, else its printed form; a
+    long one cut as the printer cuts a string."""
     if type(k) is Keyword:
-        return ":" + k.name
-    return format_string(k) if type(k) is str else str(k)
+        text = ":" + k.name
+    else:
+        text = render_value(k, max_chars=_KEY_CHARS)[0]
+    return text if len(text) <= _KEY_CHARS else text[:_KEY_CHARS - 3] + "..."
 
 
 def _atom(v) -> str:
@@ -135,7 +139,7 @@ def _string_note(strings: list) -> str:
         return M.strings_are_numbers(format_string(strings[0]))
     keys = json_keys(strings[0])
     if keys is not None:
-        return M.json_string(" ".join(format_string(k) for k in keys[:_NESTED_KEYS]))
+        return M.json_string(" ".join(key_text(k) for k in keys[:_NESTED_KEYS]))
     return ""
 
 
@@ -143,6 +147,8 @@ def profile_of(values: list, rows: int, parent: tuple = ()) -> str:
     """One key's profile over the values it has in `rows` records (missing ones not in values);
     parent: the key names of the records, where a recursive level stops."""
     shape = value_shape(values, 0, parent) or "nil"
+    if len(shape) > _SHAPE_CHARS:
+        shape = shape[:_SHAPE_CHARS - 3] + "..."
     strings = [v for v in values if type(v) is str]
     text = shape + _string_note(strings)
     nils = sum(1 for v in values if v is None)
