@@ -27,6 +27,7 @@ import ptclisp
 from ptclisp import Session, Tool
 from ptclisp.cli.main import main
 from ptclisp.errors import PtcError
+from ptclisp.host.saving import SaveError
 from ptclisp.host.door import from_python
 from ptclisp.llm import (
     build_preview, context_message, format_execution_result, memory_feedback, turn_feedback,
@@ -132,19 +133,31 @@ class Instant:
 
 
 def same(a, b) -> bool:
-    """Equality of JSON-shaped values, NaN equal to NaN, a bool never equal to a number."""
-    if isinstance(b, Instant):
-        return type(a) is str and a.endswith("Z") and \
-            dt.datetime.fromisoformat(a[:-1] + "+00:00") == b.at
-    if isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b):
-        return True
-    if type(a) is not type(b) and not {type(a), type(b)} <= {int, float}:
-        return False
-    if isinstance(a, dict):
-        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
-    if isinstance(a, list):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
-    return a == b
+    """Equality of JSON-shaped values, NaN equal to NaN, a bool never equal to a number
+    (a loop, not recursion: values here nest hundreds of levels deep)."""
+    stack = [(a, b)]
+    while stack:
+        a, b = stack.pop()
+        if isinstance(b, Instant):
+            if not (type(a) is str and a.endswith("Z")
+                    and dt.datetime.fromisoformat(a[:-1] + "+00:00") == b.at):
+                return False
+            continue
+        if isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b):
+            continue
+        if type(a) is not type(b) and not {type(a), type(b)} <= {int, float}:
+            return False
+        if isinstance(a, dict):
+            if a.keys() != b.keys():
+                return False
+            stack.extend((a[k], b[k]) for k in a)
+        elif isinstance(a, list):
+            if len(a) != len(b):
+                return False
+            stack.extend(zip(a, b))
+        elif a != b:
+            return False
+    return True
 
 
 def _ok(result):
@@ -303,3 +316,118 @@ def test_saved_sessions_keep_what_programs_defined_from_data(data):
     loaded = Session.load(session.save())
     for i, name in enumerate(names):
         assert same(_ok(loaded.run(f"v{i}")).to_python(), data[name])
+
+
+# ---------------------------------------------------------------- one case per shape
+
+
+def _deep(levels: int):
+    v: object = {"leaf": 1}
+    for i in range(levels):
+        v = [v] if i % 2 else {"down": v}
+    return v
+
+
+SHAPES = {
+    "nested maps and lists": {"a": {"b": {"c": [{"d": [1, {"e": None}]}]}}},
+    "lists of lists": [[1, [2, [3, []]]], [], [[["x"]]]],
+    "records with missing and extra keys": [{"id": 1, "name": "a"}, {"id": 2},
+                                            {"id": "3", "name": None, "extra": True}],
+    "None": None,
+    "booleans": [True, False, {"flag": False}],
+    "huge ints": [2 ** 64, -(10 ** 40), 10 ** 300],
+    "NaN and infinities": [float("nan"), float("inf"), float("-inf"), -0.0],
+    "empty strings and keys": {"": "", "k": ["", {"": None}]},
+    "keys that are not keywords": {"a b": 1, "1st": 2, "é": 3, "ключ": 4, "x/y": 5,
+                                   "Content-Type": 6, "42": 7},
+    "1,000-key map": {f"key {i}": i for i in range(1000)},
+    "deep nesting": _deep(400),  # under the 512 levels a value may have leaving the sandbox
+    "a JSON string": json.dumps({"a": 1, "b": [1, 2]}),
+    "a tree": {"name": "root", "children": [{"name": "a", "children": [
+        {"name": "leaf", "children": []}]}, {"name": "b", "children": []}]},
+    "line items": [{"order": 1, "items": [{"sku": "TEA", "qty": 2}, {"sku": "CUP", "qty": 1}]},
+                   {"order": 2, "items": []}],
+    "dates": [dt.date(2024, 3, 1), dt.datetime(2024, 3, 1, 12, 30, tzinfo=dt.timezone.utc),
+              dt.datetime(2024, 3, 1, 12, 30)],
+    "Decimals": [decimal.Decimal("1.50"), decimal.Decimal("3"), decimal.Decimal("-0.001")],
+    "tuples": (1, ("a", (None,))),
+    "a dataclass": Point(x=[1, 2], label="p"),
+    "a pydantic model": Line(sku="TEA", qty=2, price=decimal.Decimal("4.50")),
+}
+
+
+@pytest.mark.parametrize("name", list(SHAPES))
+def test_each_shape_through_every_path(name):
+    value = SHAPES[name]
+    want = plain(value)
+    session = Session(data={"v": value}, tools=[Tool(lambda: value, name="get")])
+    assert same(_ok(session.run("data/v")).to_python(), want)
+    assert same(_ok(session.run("(tool/get)")).to_python(), want)
+    text = context_message(session, "Look at data/v.")
+    assert "data/v " in text and max(map(len, text.splitlines())) <= 2500
+    v = _ok(session.run("data/v")).value  # as a program holds it
+    assert len(format_execution_result(v)[0]) <= 512
+    assert len(turn_feedback(v, turn=1, max_turns=3, memory_before={},
+                             memory_after={"v": v})) <= 3000
+    json.dumps(build_preview(Tool(lambda: value, name="get", expose="both", cache=True,
+                                  preview="rows"), v, {})[1])
+    assert isinstance(_ok(session.run("(describe data/v)")).to_python(), dict)
+    _ok(session.run("(def kept data/v)"))
+    assert same(_ok(Session.load(session.save()).run("kept")).to_python(), want)
+
+
+@pytest.mark.parametrize("name", list(SHAPES))
+def test_the_agent_plays_a_conversation_over_each_shape(name):
+    value = SHAPES[name]
+    replies = ["```clojure\n(def v data/v)\n(println (type v))\n```", "```clojure\n(return v)\n```"]
+    seen = []
+
+    def llm(messages, tools):
+        seen.append(messages)
+        return replies.pop(0)
+    result = ptclisp.Agent(llm=llm, data={"v": value}).run("Give back data/v as it is.")
+    assert result.status == "ok" and result.turns == 2, result.message
+    assert same(result.answer, plain(value))
+    assert "data/v " in seen[0][1]["content"]  # the context message named it
+    assert len(seen[1][-1]["content"]) <= 3000  # the turn's feedback, bounded
+
+
+# ---------------------------------------------------------------- bad values say where
+
+
+class Opaque:
+    """Something no host value should be."""
+
+
+def test_data_that_is_not_data_is_named_where_it_is():
+    with pytest.raises(TypeError) as e:
+        Session(data={"orders": [{"id": 1, "meta": {"when": Opaque()}}]})
+    assert str(e.value).startswith("(get-in data/orders [0 :meta :when]) holds a Python Opaque")
+
+
+def test_a_tool_result_that_is_not_data_is_named_where_it_is():
+    r = Session(tools=[Tool(lambda: {"a b": [1, {"b": Opaque()}]}, name="get")]).run("(tool/get)")
+    assert r.error is not None and r.error.kind == "ToolError"
+    assert r.error.message.startswith('tool/get returned something that is not data: '
+                                      '(get-in result ["a b" 1 :b]) is a Python Opaque')
+
+
+def test_too_deep_to_leave_the_sandbox_is_a_limit_not_a_python_error():
+    session = Session(data={"v": _deep(2000)})  # in: data= may be 20,000 levels deep
+    r = session.run("(count data/v)")
+    assert r.error is None and r.value == 1
+    r = session.run("data/v")
+    with pytest.raises(PtcError) as e:  # out: 512 levels at most, said as a limit
+        r.to_python()
+    assert "512 levels" in str(e.value)
+
+
+def test_saved_sessions_keep_huge_ints_and_say_what_is_too_deep_to_save():
+    session = Session(data={"v": [10 ** 300, -(7 * 10 ** 9999 + 3)]})  # past CPython's 4,300
+    _ok(session.run("(def big data/v)"))
+    assert Session.load(session.save()).run("big").to_python() == [10 ** 300, -(7 * 10 ** 9999 + 3)]
+    _ok(session.run("(def d (reduce (fn [a _] [a]) [] (range 2000)))"))
+    with pytest.raises(SaveError) as e:
+        session.save()
+    assert "memory d holds a value nested too deeply to save" in str(e.value)
+    assert "big" in Session.load(session.save(skip_unsaveable=True)).memory
