@@ -408,8 +408,8 @@ def test_data_that_is_not_data_is_named_where_it_is():
 def test_a_tool_result_that_is_not_data_is_named_where_it_is():
     r = Session(tools=[Tool(lambda: {"a b": [1, {"b": Opaque()}]}, name="get")]).run("(tool/get)")
     assert r.error is not None and r.error.kind == "ToolError"
-    assert r.error.message.startswith('tool/get returned something that is not data: '
-                                      '(get-in result ["a b" 1 :b]) is a Python Opaque')
+    assert r.error.message.startswith('tool/get returned something that is not data at '
+                                      '(get-in result ["a b" 1 :b]) (tools return maps')
 
 
 def test_too_deep_to_leave_the_sandbox_is_a_limit_not_a_python_error():

@@ -296,8 +296,10 @@ class ToolSet:
         try:
             value = from_python(raw, self.string_keys)
         except NotData as nd:
-            log.warning("tool %s returned a %s, which is not data", tool.name, type(nd.args[0]).__name__)
-            raise ToolError(messages.tool_not_data(tool.name, *_not_data_where(raw)), tool=tool.name,
+            where, type_name = _not_data_where(raw)
+            log.warning("tool %s returned a %s, which is not data", tool.name,
+                        type_name or type(nd.args[0]).__name__)
+            raise ToolError(messages.tool_not_data(tool.name, where), tool=tool.name,
                             code="tool-result") from None
         except RecursionError:
             raise ToolError(messages.tool_not_data(tool.name), tool=tool.name, code="tool-result") from None
@@ -324,7 +326,7 @@ def _not_data_where(raw) -> tuple:
     path, part = found
     keys = [":" + k if type(k) is str and reads_as_keyword(k) else format_value(k, max_chars=40)
             for k in path]
-    where = f"(get-in result [{' '.join(keys)}])" if keys else "the result"
+    where = f"(get-in result [{' '.join(keys)}])" if keys else None
     return where, type(part).__name__
 
 

@@ -1,7 +1,9 @@
 """The first user message: tool, data and memory inventories, expected output, mission."""
 from __future__ import annotations
 
+import enum
 import json
+from typing import Literal, TypedDict
 
 import pytest
 
@@ -294,3 +296,27 @@ def test_messy_columns_are_profiled_from_every_record():
     assert ';;   :status string "PAID"|"paid"|"open"|" paid", missing in 1 of 13' in lines
     assert (';;   :total string (the strings are numbers, e.g. "1.50"), nil in 4 of 13, '
             'missing in 1 of 13') in lines
+
+
+class Tier(str, enum.Enum):
+    GOLD = "gold"
+    SILVER = "silver"
+
+
+class Order(TypedDict):
+    id: int
+    status: Literal["paid", "open", "refunded"]
+    tier: Tier
+
+
+def get_orders(status: Literal["paid", "open"] = "paid") -> list[Order]:
+    return []
+
+
+def test_tool_results_spell_out_the_values_of_literals_enums_and_schema_enums():
+    text = tool_inventory(Session(tools=[get_orders]).tools)
+    assert ('tool/get-orders(status "paid"|"open" = "paid") -> [{id int, status '
+            '"paid"|"open"|"refunded", tier "gold"|"silver"}]') in text
+    schema = {"type": "object", "properties": {"state": {"type": "string", "enum": ["on", "off"]}}}
+    t = Tool(lambda **kw: {}, name="switch", schema=schema)
+    assert 'tool/switch(state "on"|"off"?) -> any' in tool_inventory(Session(tools=[t]).tools)

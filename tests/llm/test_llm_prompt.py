@@ -242,3 +242,13 @@ def test_cli_rejects_an_unknown_profile(capsys):
     with pytest.raises(SystemExit) as e:
         main(["prompt", "--profile", "nope"])
     assert e.value.code == 2 and "invalid choice: 'nope'" in capsys.readouterr().err
+
+
+def test_the_prompt_names_what_models_of_29_looked_for():
+    prompt = system_prompt()
+    assert '`(str/split "a|b" #"\\|")`' in prompt and "takes a regex literal" in prompt
+    for name in ("keyword?", "number?", "int?", "coll?"):
+        assert f" {name}" in prompt
+    assert "`[1 2 ... 40 more]`" in prompt and "`{:a 1 ... 3 more keys}`" in prompt
+    assert "`T?` may be nil" in prompt
+    assert "512 characters in all" in prompt and "about 250 each" in prompt  # as envelope.py cuts
