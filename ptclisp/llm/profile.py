@@ -160,14 +160,18 @@ def profile_of(values: list, rows: int, parent: tuple = ()) -> str:
 
 
 def key_profiles(rows, *, budget: float = BUDGET_SECONDS) -> tuple[list[tuple[str, str]], int]:
-    """([(key text, profile)], records read) for a list of maps (or one map), sorted by key."""
-    deadline = time.perf_counter() + budget
+    """([(key text, profile)], items read) for a list of maps (or one map; other items are
+    skipped), sorted by key. Reading stops at half the budget: profiling what was read takes
+    about as long again."""
+    deadline = time.perf_counter() + budget / 2
     by_key: dict = {}
     read = 0
     for row in rows:
         if read % _CHECK_EVERY == 0 and read and time.perf_counter() > deadline:
             break
         read += 1
+        if not isinstance(row, MAP_TYPES):
+            continue
         for k, v in row.items():
             by_key.setdefault(k, []).append(v)
     names = tuple(sorted(key_text(k) for k in by_key))
