@@ -7,7 +7,7 @@ Customer 7 has orders but no customer record: `get_customer` returns None for it
 """
 from __future__ import annotations
 
-from typing import Optional, TypedDict
+from typing import Literal, Optional, TypedDict
 
 
 class Order(TypedDict):
@@ -15,7 +15,7 @@ class Order(TypedDict):
     customer_id: int
     total: float
     currency: str
-    status: str
+    status: Literal["paid", "open", "refunded"]
     placed_on: str
 
 

@@ -142,11 +142,34 @@ def doc_text(b) -> str:
     return "\n".join(lines)
 
 
+def tool_doc_text(tool) -> str:
+    """The text `doc` prints for a host tool: its signature and description."""
+    lines = ["-------------------------", f"tool/{tool.name}", tool.signature_text]
+    description = " ".join((tool.description or "").split())
+    return "\n".join(lines + (["  " + description] if description else []))
+
+
+def _tool(text: str):
+    """The host tool `tool/NAME` names in the run on this thread, or None."""
+    if not text.startswith("tool/"):
+        return None
+    b = budget.current()
+    tools = getattr(getattr(b, "context", None), "tools", None)
+    if tools is None:
+        return None
+    name = text[len("tool/"):]
+    return tools.get(name) or tools.get(name.replace("-", "_")) or tools.get(name.replace("_", "-"))
+
+
 @builtin("doc", flags="quoted-args", arity=1, signature="(doc name)",
-         doc="Prints the documentation of a builtin (name unquoted, quoted, or a string); returns nil.",
+         doc="Prints the documentation of a builtin or a tool (name unquoted, quoted, or a string); returns nil.",
          example=(("(doc str/join)", "nil"), ('(doc "map")', "nil")))
 def doc(ref):
     text = _ref_text("doc", ref)
+    tool = _tool(text)
+    if tool is not None:
+        budget.emit_print(tool_doc_text(tool))
+        return None
     b = find_builtin(text)
     upstream = _catalog().doc_text(text) if b is None and _catalog() is not None else None
     if upstream is not None:

@@ -27,7 +27,7 @@ _COLLECTIONS = (*MAP_TYPES, *SET_TYPES, *VECTOR_CLASSES)
 _COLLECTION_SET = frozenset(_COLLECTIONS)
 _INF = float("inf")
 _UNCHARGED = 1024  # strings up to this length are not charged against the size limit
-_MIN_ROOM = 16  # a cut value keeps at least this much room for its "(shown/total)" note
+_MIN_ROOM = 16  # a cut value keeps at least this much room for its "... N more" note
 
 
 def _pr(v, max_chars=None) -> str:

@@ -47,6 +47,15 @@ class SaveError(ValueError):
         super().__init__(messages.save_not_data(self.names))
 
 
+def _encode_bounded(v, where: str, bad: list):
+    """_encode, a value too deep for it named in bad as one that cannot be saved."""
+    try:
+        return _encode(v, where, bad)
+    except RecursionError:
+        bad.append(messages.save_place(where, messages.SAVE_TOO_DEEP))
+        return None
+
+
 def _encode(v, where: str, bad: list):
     """v with dates and regexes tagged; places of non-data values are added to bad."""
     t = type(v)
@@ -123,7 +132,7 @@ def _saved_entries(m: dict, what: str, bad: list, skip: bool) -> dict:
     out = {}
     for k, v in m.items():
         before = len(bad)
-        encoded = _encode(v, f"{what} {k}", bad)
+        encoded = _encode_bounded(v, f"{what} {k}", bad)
         if not (skip and len(bad) > before):
             out[str(k)] = encoded
     return out
@@ -131,7 +140,7 @@ def _saved_entries(m: dict, what: str, bad: list, skip: bool) -> dict:
 
 def _encode_or_nil(v, where: str, bad: list, skip: bool):
     before = len(bad)
-    encoded = _encode(v, where, bad)
+    encoded = _encode_bounded(v, where, bad)
     return None if skip and len(bad) > before else encoded
 
 

@@ -4,7 +4,7 @@
     {count :int, items [{id :int}]}          ; output only
 
 Types are small tuples: ("prim", name), ("list", item), ("map", ((field, type), ...)),
-("opt", inner). `check(value, type)` lists every mismatch as (path, message); map fields match
+("opt", inner); a string that takes only some values is ("prim", "string", values). `check(value, type)` lists every mismatch as (path, message); map fields match
 keys flexibly (`order_id` finds :order-id, "order-id", :order_id or "order_id"); extra keys are
 allowed; :float accepts integers (as PtcRunner does).
 """
@@ -181,6 +181,17 @@ def render(t) -> str:
     return "{" + ", ".join(f"{n} {render(x)}" for n, x in t[1]) + "}"
 
 
+def enum(values) -> tuple:
+    """A string type that takes only these values (`Literal[...]`, an Enum, a schema's enum):
+    ("prim", "string", values); checked as a string, shown to a model with its values."""
+    return ("prim", "string", tuple(values))
+
+
+def enum_values(t) -> tuple:
+    """The values of an enum type, else ()."""
+    return t[2] if t[0] == "prim" and len(t) > 2 else ()
+
+
 def optional(t) -> bool:
     """True for `T?` types (the value may be nil or left out)."""
     return t[0] == "opt"
@@ -289,6 +300,8 @@ def to_schema(t) -> dict:
         if t[1] == "any":
             return {}
         out = {"type": _SCHEMA[t[1]]}
+        if enum_values(t):
+            out["enum"] = list(enum_values(t))
         if t[1] == "datetime":
             out["description"] = "ISO 8601 date-time with offset"
         return out
@@ -320,6 +333,8 @@ def from_schema(s) -> tuple:
             inner = from_schema(opts[0]) if len(opts) == 1 else ANY
             nullable = len(opts) < len(s[key])
             return ("opt", inner) if nullable and inner != ANY else inner
+    if types == "string" and s.get("enum") and all(isinstance(x, str) for x in s["enum"]):
+        return enum(s["enum"])
     if types in _FROM_SCHEMA:
         return ("prim", _FROM_SCHEMA[types])
     if types == "array":
@@ -332,7 +347,7 @@ def from_schema(s) -> tuple:
         fields = tuple((n, _optional_unless(from_schema(x), n in required)) for n, x in props.items())
         return ("map", fields)
     if "enum" in s and s["enum"] and all(isinstance(x, str) for x in s["enum"]):
-        return ("prim", "string")
+        return enum(s["enum"])
     return ANY
 
 
@@ -350,7 +365,7 @@ def example_value(t):
     """A plain example value of type t, map keys as keywords spelled as declared."""
     kind = t[0]
     if kind == "prim":
-        return _EXAMPLES.get(t[1], "value")
+        return enum_values(t)[0] if enum_values(t) else _EXAMPLES.get(t[1], "value")
     if kind == "opt":
         return example_value(t[1])
     if kind == "list":

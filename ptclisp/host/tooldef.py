@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 
 import dataclasses
+import enum
 import inspect
 import re
 import typing
@@ -294,6 +295,9 @@ def hint_type(h) -> tuple:
         return _string_hint(h)
     if h in _PY:
         return _PY[h]
+    if isinstance(h, type) and issubclass(h, enum.Enum):
+        values = tuple(m.value for m in h)
+        return S.enum(values) if values and all(type(v) is str for v in values) else S.ANY
     if typing.is_typeddict(h):
         return _typeddict(h)
     if isinstance(h, type) and (dataclasses.is_dataclass(h) or hasattr(h, "model_fields")):
@@ -307,6 +311,8 @@ def hint_type(h) -> tuple:
         return ("opt", inner) if len(rest) < len(args) and inner != S.ANY else inner
     if origin is typing.Literal:
         kinds = {type(a) for a in args}
+        if kinds == {str}:
+            return S.enum(args)
         return _PY.get(kinds.pop(), S.ANY) if len(kinds) == 1 else S.ANY
     if origin in _SEQUENCES or _is_abc(origin, ("Sequence", "Iterable", "Collection", "Set")):
         item = args[0] if args and (origin is not tuple or len(args) == 1 or args[1] is Ellipsis) else None

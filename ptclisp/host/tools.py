@@ -27,7 +27,7 @@ from ..lang.printer import cut_text, format_value
 from ..lang.values import PSet
 from .arguments import bind_arguments, signature_hint
 from .cache import MISS, ToolCache
-from .door import NotData, from_python
+from .door import NotData, from_python, reads_as_keyword
 from .loop import LoopThread
 from .tooldef import Tool, as_tools, kebab
 
@@ -297,8 +297,11 @@ class ToolSet:
         try:
             value = from_python(raw, self.string_keys)
         except NotData as nd:
-            log.warning("tool %s returned a %s, which is not data", tool.name, type(nd.args[0]).__name__)
-            raise ToolError(messages.tool_not_data(tool.name), tool=tool.name, code="tool-result") from None
+            where, type_name = _not_data_where(raw)
+            log.warning("tool %s returned a %s, which is not data", tool.name,
+                        type_name or type(nd.args[0]).__name__)
+            raise ToolError(messages.tool_not_data(tool.name, where), tool=tool.name,
+                            code="tool-result") from None
         except RecursionError:
             raise ToolError(messages.tool_not_data(tool.name), tool=tool.name, code="tool-result") from None
         except LimitExceeded as e:
@@ -310,3 +313,38 @@ class ToolSet:
                 raise ToolError(messages.tool_bad_result(tool.name, S.problems_text(problems)),
                                 tool=tool.name, code="tool-result")
         return value
+
+
+def _not_data_where(raw) -> tuple:
+    """(`(get-in result [:items 0 :when])`, Python type name) of the first part of a tool's
+    result that is not data; (None, None) when it cannot be found (a cycle, deep nesting)."""
+    try:
+        found = _first_not_data(raw, ())
+    except RecursionError:
+        return None, None
+    if found is None:
+        return None, None
+    path, part = found
+    keys = [":" + k if type(k) is str and reads_as_keyword(k) else format_value(k, max_chars=40)
+            for k in path]
+    where = f"(get-in result [{' '.join(keys)}])" if keys else None
+    return where, type(part).__name__
+
+
+def _first_not_data(x, path: tuple):
+    """(path, part) of the first part of x that does not cross the door, or None."""
+    if isinstance(x, Mapping):
+        items = list(x.items())
+    elif isinstance(x, (list, tuple)):
+        items = list(enumerate(x))
+    else:
+        try:
+            from_python(x)
+        except NotData:
+            return path, x
+        return None
+    for k, v in items:
+        found = _first_not_data(v, (*path, k))
+        if found is not None:
+            return found
+    return None

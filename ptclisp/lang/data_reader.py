@@ -35,7 +35,8 @@ class RegexLiteral:
 
 def read_value(text: str):
     """One data literal (as printed by format_value) back to a value; ReadError otherwise."""
-    result = reader.read(text)
+    size = max(len(text), 1)  # what the printer writes reads back: no literal is longer than text
+    result = reader.read(text, max_literal_chars=size, max_int_digits=size)
     found = list(result) if isinstance(result, (list, tuple)) else [result]
     found = [f for f in found if type(f) is not forms.Comment]
     if len(found) != 1:

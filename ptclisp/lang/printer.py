@@ -14,9 +14,11 @@ Printed forms:
 - Hooks for values defined elsewhere: `ptc_regex_source` -> `#"src"`; a `ptc_format()` method ->
   its text; callables: `ptc_params` -> `#fn[x y]` (PtcRunner's form), else `ptc_name` ->
   `#fn[name]`, else `#fn[anonymous]`. Anything else: `#<name>` with its `ptc_type_name`.
-Truncation always says what was cut: `limit` items per collection gives `[1 2 ...] (2/5)`;
-`max_chars` bounds the whole text: a string is cut as `"abc..." (3/21 chars)`, collections close
-early with the same `(shown/total)` note, and as a last resort the text is cut as
+Truncation always says what was cut, inside the cut collection and at every level: `limit`
+items per collection gives `[1 2 ... 3 more]`, `#{1 ... 2 more}`, and for a map the keys left
+out: `{:a 1 ... 2 more keys}`. `max_chars` bounds the whole text: a string is cut as
+`"abc..." (3/21 chars)`, collections close early with the same `... N more` note, and as a last
+resort the text is cut as
 `... (k/N chars)`. The printer keeps its own stack, so any nesting depth prints.
 """
 from __future__ import annotations
@@ -31,7 +33,8 @@ from . import export, forms, reader
 from ..errors import ReadError
 from .values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, Symbol, Var, sort_key
 
-__all__ = ["format_value", "render_value", "format_float", "format_string", "cut_text", "int_text"]
+__all__ = ["format_value", "render_value", "format_float", "format_string", "cut_text", "cut_note",
+           "int_text"]
 
 _ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
 _ESCAPE_TABLE = str.maketrans(_ESCAPES)
@@ -190,7 +193,7 @@ class _Frame:
         self.is_map = is_map
         self.sep = sep
         self.root = root
-        self.marker_cost = len(_ELLIPSIS) + len(f" ({total}/{total})")
+        self.marker_cost = len(cut_note(total, is_map))
         self.res = self.reserve_for(0)
 
     def reserve_for(self, next_index: int) -> int:
@@ -389,13 +392,20 @@ class _Printer:
             return
         if f.shown < f.total:
             self.truncated = True
-            lead = _ELLIPSIS if f.shown else _ELLIPSIS.strip()
-            self.put(f"{lead}{f.closer} ({f.shown}/{f.total})")
+            note = cut_note(f.total - f.shown, f.is_map)
+            self.put((note if f.shown else note.lstrip()) + f.closer)
         else:
             self.put(f.closer)
 
     def _hard_cut(self, text: str) -> str:
         return cut_text(text, int(self.budget))[0]
+
+
+def cut_note(left: int, is_map: bool) -> str:
+    """` ... 3 more` closing a cut list or set, ` ... 3 more keys` a cut map."""
+    if not is_map:
+        return f"{_ELLIPSIS} {left} more"
+    return f"{_ELLIPSIS} {left} more {'key' if left == 1 else 'keys'}"
 
 
 def cut_text(text: str, max_chars: int) -> tuple[str, bool]:

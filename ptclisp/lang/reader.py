@@ -80,7 +80,17 @@ def _int_value(tok: str, span, lim) -> int:
     try:
         return int(tok)
     except ValueError:  # beyond Python's own digit limit: only with a raised max_int_digits
-        raise _error(M.read_too_many_digits(lim[2]), span, M.HINT_NUMBER, "literal-size") from None
+        return _big_int(tok)
+
+
+def _big_int(tok: str) -> int:
+    """An integer past CPython's text-to-int digit limit, read 1000 digits at a time."""
+    digits = tok.lstrip("+-")
+    n = 0
+    for i in range(0, len(digits), 1000):
+        chunk = digits[i:i + 1000]
+        n = n * 10 ** len(chunk) + int(chunk)
+    return -n if tok.startswith("-") else n
 
 
 def _float_value(tok: str, span, lim) -> float:

@@ -31,14 +31,15 @@ from ..host import signatures as S
 from ..lang.printer import format_string, render_value
 from ..lang.values import MAP_TYPES, VECTOR_TYPES, Keyword, type_name
 from . import messages as M
+from .profile import json_keys, key_profiles, key_text, value_shape
 
 __all__ = ["context_message", "tool_inventory", "data_inventory", "memory_inventory",
            "expected_output", "render_type", "example_value", "lisp_key"]
 
 _NAME_COLUMN = 30  # data names are padded to this width, as in PtcRunner
-_SAMPLE_ITEMS, _SAMPLE_CHARS = 3, 80
-_KEYS_SCANNED, _KEYS_SHOWN = 200, 30  # records read for a list's keys; keys named at most
-_ENUM_VALUES, _ENUM_CHARS = 4, 20  # a key's values are listed when this few, this short
+_SAMPLE_CHARS, _SAMPLE_DEPTH = 240, 60  # a sample's length; lists cut to one item this deep
+_SHAPE_CHARS = 200  # a list's item types are cut to this length
+_KEYS_SCANNED, _KEYS_SHOWN = 200, 30  # items read for a list's item types; keys profiled at most
 _MAX_MEMORY_NAMES = 50
 
 
@@ -54,7 +55,8 @@ def render_type(t) -> str:
     """A signature type as the prompt shows it: `{name string, tags [string]?}`, no colons."""
     kind = t[0]
     if kind == "prim":
-        return t[1]
+        values = S.enum_values(t)
+        return "|".join(format_string(v) for v in values) if values else t[1]
     if kind == "list":
         return f"[{render_type(t[1])}]"
     if kind == "opt":
@@ -117,11 +119,12 @@ def example_call(tool) -> str:
     return f"(tool/{tool.name} {_lisp(args)})"
 
 
-def tool_inventory(tools) -> str:
-    """The tools section: one line per tool sorted by name, then one example call."""
+def tool_inventory(tools, *, data: bool = True) -> str:
+    """The tools section: one line per tool sorted by name, then one example call; without
+    tools, a line saying so (there is data to work from, or not)."""
     listed = [tools[name] for name in sorted(tools)] if tools is not None else []
     if not listed:
-        return M.NO_TOOLS
+        return M.NO_TOOLS if data else M.NOTHING
     lines = [M.TOOLS_HEADER]
     for t in listed:
         lines += [_tool_line(t), M.example_call(example_call(t))]
@@ -141,48 +144,97 @@ def _label(v) -> str:
     return "value" if name in ("symbol", "var") else name
 
 
-def _sample(v) -> str:
-    return render_value(v, limit=_SAMPLE_ITEMS, max_chars=_SAMPLE_CHARS)[0]  # as println shows it
+class _More:
+    """Stands in a sample for the items left out: prints `... 59 more`."""
+
+    def __init__(self, n: int):
+        self.n = n
+
+    def ptc_format(self) -> str:
+        return M.sample_more(self.n)
 
 
-def _keys_note(v) -> str:
-    """` of maps with keys :a :b` for a list of maps, ` with keys ...` for a map; else ""."""
-    rows: list = []
+def _pruned(v, depth: int = 0):
+    """v with each list cut to its first item, so a sample reaches a nested name and a leaf."""
+    if depth > _SAMPLE_DEPTH:
+        return v
+    if isinstance(v, VECTOR_TYPES) and len(v) > 1:
+        return [_pruned(v[0], depth + 1), _More(len(v) - 1)]
     if isinstance(v, VECTOR_TYPES) and v:
-        rows = list(islice(v, _KEYS_SCANNED))
-        if not all(isinstance(row, MAP_TYPES) for row in rows):
-            return ""
-        keys, what = {k: None for row in rows for k in row}, " of maps with keys "
-    elif isinstance(v, MAP_TYPES) and v:
-        keys, what = dict.fromkeys(v), " with keys "
-    else:
-        return ""
-    names = sorted(((render_value(k)[0], k) for k in keys), key=lambda named: named[0])
-    more = f" ... ({len(names) - _KEYS_SHOWN} more)" if len(names) > _KEYS_SHOWN else ""
-    return what + " ".join(_key_with_values(text, k, rows) for text, k in names[:_KEYS_SHOWN]) + more
+        return [_pruned(v[0], depth + 1)]
+    if isinstance(v, MAP_TYPES):
+        return {k: _pruned(x, depth + 1) for k, x in v.items()}
+    return v
 
 
-def _key_with_values(text: str, key, rows) -> str:
-    """`:tier (one of "gold" "silver")` when the key's values repeat a few short strings: the
-    spellings a program filters on, which a cut sample rarely shows."""
-    values = [row.get(key) for row in rows if key in row]
-    if len(values) < 2 or not all(type(x) is str and len(x) <= _ENUM_CHARS for x in values):
-        return text  # (a key holding lists or maps is no list of spellings)
-    distinct = set(values)
-    if not 1 <= len(distinct) <= _ENUM_VALUES or len(distinct) == len(values):
-        return text
-    return f"{text} (one of {' '.join(format_string(x) for x in sorted(distinct))})"
+def _sample(v) -> str:
+    """The value as println shows it, its lists cut to one item each."""
+    return render_value(_pruned(v), limit=_KEYS_SHOWN, max_chars=_SAMPLE_CHARS)[0]
+
+
+def _records(v) -> bool:
+    """A non-empty list of maps (nil items allowed), or a map: profiled key by key."""
+    if isinstance(v, MAP_TYPES):
+        return bool(v)
+    rows = islice(v, _KEYS_SCANNED) if isinstance(v, VECTOR_TYPES) else ()
+    return bool(v) if isinstance(v, VECTOR_TYPES) and all(
+        x is None or isinstance(x, MAP_TYPES) for x in rows) and any(
+        isinstance(x, MAP_TYPES) for x in islice(v, _KEYS_SCANNED)) else False
+
+
+def _headline(v) -> str:
+    """`list[60] of maps`, `list[9] of int|string`, `string of JSON {...}`, `map[2]`."""
+    label = _label(v)
+    if isinstance(v, MAP_TYPES):
+        return label + (M.KEYS if v else "")
+    if type(v) is not str and not isinstance(v, VECTOR_TYPES):
+        return label
+    if type(v) is str:
+        keys = json_keys(v)
+        return label + (M.json_string(" ".join(key_text(k) for k in keys[:_KEYS_SHOWN]))
+                        if keys is not None else "")
+    if _records(v):
+        return label + M.OF_MAPS
+    shape = value_shape(islice(v, _KEYS_SCANNED))
+    shape = shape if len(shape) <= _SHAPE_CHARS else shape[:_SHAPE_CHARS - 3] + "..."
+    nils = sum(1 for x in islice(v, _KEYS_SCANNED) if x is None)
+    return label + (f" of {shape}" if shape else "") + (M.nil_in(nils, min(len(v), _KEYS_SCANNED))
+                                                      if nils and shape else "")
+
+
+def _key_lines(v) -> list[str]:
+    """One line per key of a map or of a list's records: its profile (see llm/profile.py)."""
+    rows = [v] if isinstance(v, MAP_TYPES) else v
+    profiles, read = key_profiles(rows)
+    grouped: dict[str, list[str]] = {}  # keys with the same profile share a line
+    for key, text in profiles[:_KEYS_SHOWN]:
+        grouped.setdefault(text, []).append(key)
+    lines = [f";;   {' '.join(keys)} {text}" for text, keys in grouped.items()]
+    if len(profiles) > _KEYS_SHOWN:
+        lines.append(M.more_keys(len(profiles) - _KEYS_SHOWN))
+    if read < len(rows):
+        lines.append(M.profile_read(read, len(rows)))
+    return lines
+
+
+def _data_entry(key, value) -> list[str]:
+    """A data value's lines: name and headline, then its keys' profiles and a sample."""
+    name = f"data/{lisp_key(key)}".ljust(_NAME_COLUMN)
+    if not isinstance(value, (*VECTOR_TYPES, *MAP_TYPES)):
+        return [f"{name} ; {_headline(value)}, sample: {_sample(value)}"]
+    lines = [f"{name} ; {_headline(value)}"]
+    if _records(value):
+        lines += _key_lines(value)
+    return lines + [M.data_sample(_sample(value))]
 
 
 def data_inventory(data) -> str | None:
-    """`data/orders ; list[200], sample: [...]` per data key, sorted; None without data."""
+    """Per data key, sorted: its name, type and size, its keys' profiles and a sample."""
     if not data:
         return None
     lines = [M.DATA_HEADER, M.DATA_NOTE]
     for key in sorted(data, key=str):
-        value = data[key]
-        name = f"data/{lisp_key(key)}".ljust(_NAME_COLUMN)
-        lines.append(f"{name} ; {_label(value)}{_keys_note(value)}, sample: {_sample(value)}")
+        lines += _data_entry(key, data[key])
     return "\n".join(lines)
 
 
@@ -212,7 +264,10 @@ def expected_output(signature, *, transport: str = "content") -> str | None:
 
 def context_message(session, mission: str, *, transport: str = "content") -> str:
     """The first user message: tools, data, memory, expected output and the mission."""
-    parts = [tool_inventory(session.tools), data_inventory(session.data),
+    upstream_only = not session.tools and getattr(session, "upstreams", None) is not None
+    parts = [None if upstream_only else  # upstream tools are in the system prompt's catalog
+             tool_inventory(session.tools, data=bool(session.data or session.memory)),
+             data_inventory(session.data),
              memory_inventory(session.memory),
              expected_output(session.signature, transport=transport),
              f"<mission>\n{mission.strip()}\n</mission>"]

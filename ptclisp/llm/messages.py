@@ -92,7 +92,8 @@ def repaired_tail(text: str) -> str:
 
 # ---------------------------------------------------------------- prompt and context
 
-NO_TOOLS = ";; No tools available"
+NO_TOOLS = ";; This task has no tools: compute the answer from data/ and memory below"
+NOTHING = ";; This task has no tools and no data: compute the answer from the mission alone"
 TOOLS_HEADER = ";; === tools ==="
 DATA_HEADER = ";; === data/ ==="
 MEMORY_HEADER = ";; === memory (defined by earlier programs) ==="
@@ -110,8 +111,10 @@ def example_call(call: str) -> str:
 
 
 DATA_NOTE = (";; each data/NAME below is a value your program reads directly, "
-             "e.g. (count data/NAME); no call, no quotes. Samples are cut: (3/5) means 3 of "
-             "5 items shown; every key of the records is listed before the sample")
+             "e.g. (count data/NAME); no call, no quotes. Under it, every key of its records, "
+             "read from all of them: the types seen (`int|string`; `[{:qty :sku}]` is a list "
+             "of maps with those keys), how many are nil or missing, the spellings of a few "
+             "repeated strings (`\"paid\"|\"PAID\"`); then a sample showing one item of each list")
 EXPECTED_TYPES_NOTE = ("int, float, string, bool, keyword and any name types, not values: "
                        "answer a value of that type, map keys as keywords spelled as shown.")
 
@@ -170,7 +173,7 @@ def repair_note(text: str) -> str:
 
 PRINTS_CUT_HINT = "output truncated; print specific fields instead"
 PREVIEW_CUT_HINT = ";; (result truncated; println specific fields to see more)"
-MEMORY_CUT_HINT = (";; (previews truncated: [1 2 ...] (2/5) shows 2 of 5 items; "
+MEMORY_CUT_HINT = (";; (previews truncated: [1 2 ... 3 more] shows 2 of 5 items; "
                    "println specific fields to see more)")
 
 
@@ -204,19 +207,22 @@ ESCAPED_CLOSER = "</untrusted_ptc_output (escaped)>"
 
 
 def turn_of(next_turn: int, max_turns: int, left: int) -> str:
-    """The turn-budget line."""
-    return f"Turn {next_turn} of {max_turns} ({left} remaining)"
+    """The turn-budget line; left counts the coming turn too."""
+    return f"Turn {next_turn} of {max_turns}; {left - 1} more after this one"
 
 
 def turn_of_next_last(next_turn: int, max_turns: int, left: int) -> str:
     """The turn-budget line two turns before the end."""
-    return (f"Turn {next_turn} of {max_turns} ({left} remaining) — next turn is your LAST, "
-            f"start preparing your (return ...) now.")
+    return (f"Turn {next_turn} of {max_turns}; {left - 1} more after this one — that one is "
+            f"your LAST, start preparing your (return ...) now.")
 
 
 def turn_with_retries(next_turn: int, left: int, retries: int) -> str:
-    """The turn-budget line when retry turns exist."""
-    return f"Turn {next_turn} ({left} work turns + {retries} retry turns remaining)"
+    """The turn-budget line when retry turns exist; left counts the coming turn too."""
+    if left <= 0:
+        return f"Turn {next_turn}: no work turns left, then {retries} retry turns"
+    return (f"Turn {next_turn}; {left - 1} more work turns after this one, "
+            f"then {retries} retry turns")
 
 
 def final_work_turn(retries: int) -> str:
@@ -414,3 +420,50 @@ def grammar_lookaround(name: str) -> str:
 JSON_KINDS = ((bool, "a boolean"), (dict, "an object"), (list, "a list"), (str, "a string"),
               (type(None), "missing"), (int, "a number"), (float, "a number"), (bytes, "bytes"))
 NOT_JSON_DATA = "not JSON data"
+
+
+# ---------------------------------------------------------------- data profiles
+
+
+def strings_are_numbers(example: str) -> str:
+    """A key whose strings all read as numbers."""
+    return f" (the strings are numbers, e.g. {example})"
+
+
+def json_string(keys: str) -> str:
+    """A string value holding a JSON object: its top-level keys (string keys once parsed)."""
+    return f" of JSON {{{keys}}}: (json/parse-string s) gives string keys"
+
+
+def nil_in(nils: int, rows: int) -> str:
+    """How many records have nil under a key."""
+    return f", nil in {nils} of {rows}"
+
+
+def missing_in(missing: int, rows: int) -> str:
+    """How many records lack a key."""
+    return f", missing in {missing} of {rows}"
+
+
+def profile_read(read: int, total: int) -> str:
+    """A profile cut by its time budget."""
+    return f";;   (profiled from the first {read} of {total} records)"
+
+
+def more_keys(n: int) -> str:
+    """Keys of a data value not profiled."""
+    return f";;   ... {n} more keys"
+
+
+def data_sample(text: str) -> str:
+    """The sample line under a data value's keys."""
+    return f";;   sample: {text}"
+
+
+OF_MAPS = " of maps, keys:"
+KEYS = ", keys:"
+
+
+def sample_more(n: int) -> str:
+    """Items a sample leaves out, as the printer says it of any cut list."""
+    return f"... {n} more"

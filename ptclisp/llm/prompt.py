@@ -36,7 +36,8 @@ _FAMILIES = (
     ("Text", ("text", "strformat", "strings", "regexp")),
     ("Data", ("walk", "sets", "json_ns")),
 )
-_SHOWN_PREDICATES = ("nil?", "some?", "empty?", "string?", "map?", "even?")  # checked in tests
+_SHOWN_PREDICATES = ("nil?", "some?", "empty?", "string?", "number?", "int?", "keyword?", "map?",
+                     "coll?", "even?")  # checked in tests
 
 
 def _module(b) -> str:

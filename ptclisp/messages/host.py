@@ -10,6 +10,9 @@ def save_place(where: str, value: str) -> str:
     return f"{where} holds {value}"
 
 
+SAVE_TOO_DEEP = "a value nested too deeply to save"
+
+
 def save_not_data(places) -> str:
     """A session with values that are not data (functions...)."""
     return ("cannot save the session: only data can be saved, but " + "; ".join(places)

@@ -30,9 +30,12 @@ def tool_positional_fix(example: str, signature: str) -> str:
     return f"write {example} (signature: {signature})"
 
 
-def tool_not_data(name: str) -> str:
-    return (f"tool/{name} returned something that is not data (tools return maps, vectors, strings, "
-            f"numbers, booleans or nil); the host must fix the tool")
+def tool_not_data(name: str, where: str | None = None) -> str:
+    """A tool result that does not cross the door; where: the part, as `(get-in result [...])`
+    (the host's log names its Python type)."""
+    part = f" at {where}" if where else ""
+    return (f"tool/{name} returned something that is not data{part} (tools return maps, vectors, "
+            f"strings, numbers, booleans or nil); the host must fix the tool")
 
 
 def tool_bad_result(name: str, problems: str) -> str:

@@ -1,7 +1,9 @@
 """The first user message: tool, data and memory inventories, expected output, mission."""
 from __future__ import annotations
 
+import enum
 import json
+from typing import Literal, TypedDict
 
 import pytest
 
@@ -55,9 +57,13 @@ def test_tool_inventory_lists_each_tool_sorted_with_an_example_call_each():
     assert "{...}" not in context_message(Session(tools=TOOLS), "m")
 
 
-def test_no_tools_says_so():
-    assert tool_inventory(Session().tools) == M.NO_TOOLS == ";; No tools available"
-    assert context_message(Session(), "Add 1 and 2").startswith(";; No tools available\n\n")
+def test_no_tools_says_what_the_task_has_instead():
+    # "No tools available" beside a prompt whose examples call tools read as a contradiction
+    assert tool_inventory(Session().tools, data=False) == M.NOTHING
+    assert context_message(Session(), "Add 1 and 2").startswith(M.NOTHING + "\n\n")
+    with_data = context_message(Session(data={"x": 1}), "m")
+    assert with_data.startswith(M.NO_TOOLS + "\n\n") and "data/" in M.NO_TOOLS
+    assert "No tools available" not in with_data + context_message(Session(), "m")
 
 
 def test_example_call_runs_against_the_tool():
@@ -101,33 +107,40 @@ def test_data_inventory_labels_and_samples_each_key():
     assert lines[0] == ";; === data/ ==="
     assert lines[1] == M.DATA_NOTE  # that data/NAME is read directly (4 of 8 models guessed)
     assert "reads directly" in M.DATA_NOTE
-    del lines[1]
-    assert [ln.split()[0] for ln in lines[1:]] == [
+    named = [ln for ln in lines[2:] if ln.startswith("data/")]
+    assert [ln.split()[0] for ln in named] == [
         "data/limit", "data/none", "data/on", "data/order_items", "data/orders", "data/q",
         "data/ratio", "data/tags"]
-    assert all(ln.index(";") == 31 for ln in lines[1:])  # names padded to 30 columns
-    by = {ln.split()[0]: ln.split(" ; ", 1)[1] for ln in lines[1:]}
+    assert all(ln.index(";") == 31 for ln in named)  # names padded to 30 columns
+    by = {ln.split()[0]: ln.split(" ; ", 1)[1] for ln in named}
     assert by["data/limit"] == "integer, sample: 5"
     assert by["data/none"] == "nil, sample: nil"
     assert by["data/on"] == "boolean, sample: false"
     assert by["data/ratio"] == "float, sample: 0.5"
     assert by["data/q"] == 'string, sample: "error code 42"'
     assert by["data/tags"] == 'set[2], sample: #{"a" "b"}'
-    assert by["data/order_items"] == 'map[1] with keys :x, sample: {:x 1}'
-    head = "list[200] of maps with keys :id :total, sample: "
-    assert by["data/orders"].startswith(head + "[{:id 0 :total 0} {:id 1 :total 10}")
-    assert by["data/orders"].endswith("(3/200)") and len(by["data/orders"]) <= len(head) + 80
+    assert by["data/order_items"] == "map[1], keys:"
+    assert by["data/orders"] == "list[200] of maps, keys:"
+    at = lines.index(next(ln for ln in lines if ln.startswith("data/orders")))
+    # keys sharing a profile share a line; the sample shows one record and counts the rest
+    assert lines[at + 1:at + 3] == [";;   :id :total int",
+                                    ";;   sample: [{:id 0 :total 0} ... 199 more]"]
+    at = lines.index(next(ln for ln in lines if ln.startswith("data/order_items")))
+    assert lines[at + 1:at + 3] == [";;   :x int", ";;   sample: {:x 1}"]
 
 
 def test_data_inventory_names_every_key_of_the_records():
     # a cut sample hid :tier from every model that played the missions: the keys come first
     rows = [{"id": 1, "name": "Ada", "email": "a@x", "country": "GB"}, {"id": 2, "tier": "gold"}]
-    line = data_inventory(Session(data={"customers": rows}).data).splitlines()[2]
-    assert "list[2] of maps with keys :country :email :id :name :tier, sample: " in line
+    lines = data_inventory(Session(data={"customers": rows}).data).splitlines()
+    assert lines[2].endswith("; list[2] of maps, keys:")
+    assert lines[3:5] == [";;   :country :email :name :tier string, missing in 1 of 2",
+                          ";;   :id int"] and lines[5].startswith(";;   sample: ")
     many = {f"k{i:02}": i for i in range(40)}
-    line = data_inventory(Session(data={"wide": many}).data).splitlines()[2]
-    assert "with keys :k00 :k01" in line and ":k29 ... (10 more), sample:" in line
-    assert "(3/5) means 3 of 5 items shown" in M.DATA_NOTE
+    lines = data_inventory(Session(data={"wide": many}).data).splitlines()
+    assert lines[3] == ";;   " + " ".join(f":k{i:02}" for i in range(30)) + " int"
+    assert lines[4] == M.more_keys(10) == ";;   ... 10 more keys"
+    assert lines[5].endswith(" ... 11 more keys}")  # the sample's cut, in the same notation
 
 
 def test_data_inventory_names_reach_the_data():
@@ -227,13 +240,15 @@ def test_data_inventory_names_the_few_values_a_key_repeats():
     # trial models guessed status and tier spellings the cut samples never showed
     rows = [{"id": i, "status": ["paid", "open", "paid"][i % 3], "note": f"n{i}",
              "total": 1.5, "flag": None if i else "x"} for i in range(9)]
-    line = data_inventory(Session(data={"orders": rows}).data).splitlines()[2]
-    assert ':status (one of "open" "paid")' in line
-    assert ":id :note :status" in line  # all distinct: names only
-    assert ":total, sample" in line  # numbers: names only
-    assert ":flag :id" in line  # nil among the values: not a list of spellings
-    many = [{"c": f"v{i % 5}"} for i in range(10)]  # five values: more than the card lists
-    assert "(one of" not in data_inventory(Session(data={"m": many}).data)
+    lines = data_inventory(Session(data={"orders": rows}).data).splitlines()
+    assert ';;   :status string "paid"|"open"' in lines  # as they occur
+    assert ";;   :note string" in lines  # all distinct: no spellings
+    assert ";;   :total float" in lines
+    assert ";;   :flag string, nil in 8 of 9" in lines
+    spelled = [{"c": f"v{i % 12}"} for i in range(24)]  # twelve spellings: listed
+    assert '"v0"|"v1"|' in data_inventory(Session(data={"m": spelled}).data)
+    many = [{"c": f"v{i % 13}"} for i in range(26)]  # thirteen: more than a profile lists
+    assert '"v0"|' not in data_inventory(Session(data={"m": many}).data)
 
 
 def test_records_with_list_and_map_fields_are_described_not_crashed_on():
@@ -244,6 +259,64 @@ def test_records_with_list_and_map_fields_are_described_not_crashed_on():
             {"id": 3, "tags": ["refund", "vip"], "items": [], "customer": {"id": 7},
              "status": "closed"}]
     session = Session(data={"tickets": rows})
-    line = data_inventory(session.data).splitlines()[2]
-    assert ":customer :id :items :status (one of \"closed\" \"open\") :tags" in line
+    lines = data_inventory(session.data).splitlines()
+    assert lines[3:8] == [";;   :customer {:id}", ";;   :id int", ";;   :items [{:qty :sku}]",
+                          ';;   :status string "open"|"closed"', ";;   :tags [string]"]
+    # the sample reaches a line item's keys and leaves
+    assert lines[8] == (';;   sample: [{:customer {:id 7} :id 1 :items [{:qty 2 :sku "a"}] '
+                        ':status "open" :tags ["refund"]} ... 2 more]')
     assert "data/tickets" in context_message(session, "How many tickets are open?")
+
+
+def test_a_tree_names_its_levels_once_and_its_sample_reaches_a_leaf():
+    leaf = {"name": "leaf", "children": []}
+    tree = {"name": "root", "children": [{"name": "a", "children": [leaf, leaf]}, leaf]}
+    lines = data_inventory(Session(data={"tree": tree}).data).splitlines()
+    assert lines[2].endswith("; map[2], keys:")
+    assert lines[3:5] == [";;   :children [{:children :name}]", ";;   :name string"]
+    assert lines[5] == (';;   sample: {:children [{:children [{:children [] :name "leaf"} ... 1 more] '
+                        ':name "a"} ... 1 more] :name "root"}')
+
+
+def test_a_json_string_says_so_and_shows_its_keys():
+    data = {"raw": json.dumps({"b": 1, "a": [1]}), "rows": [{"payload": '{"x": 1, "y": 2}'},
+                                                            {"payload": '{"x": 3}'}]}
+    text = data_inventory(Session(data=data).data)
+    assert ('data/raw                       ; string of JSON {"b" "a"}: (json/parse-string s) '
+            'gives string keys, sample: ') in text
+    assert ';;   :payload string of JSON {"x" "y"}: (json/parse-string s) gives string keys' in text
+
+
+def test_messy_columns_are_profiled_from_every_record():
+    rows = [{"id": i if i % 4 else str(i), "total": None if i % 3 == 0 else f"{i}.50",
+             "status": [" paid", "PAID", "paid", "open"][i % 4]} for i in range(1, 13)]
+    rows.append({"id": 99})
+    lines = data_inventory(Session(data={"orders": rows}).data).splitlines()
+    assert ';;   :id int|string (the strings are numbers, e.g. "4")' in lines
+    assert ';;   :status string "PAID"|"paid"|"open"|" paid", missing in 1 of 13' in lines
+    assert (';;   :total string (the strings are numbers, e.g. "1.50"), nil in 4 of 13, '
+            'missing in 1 of 13') in lines
+
+
+class Tier(str, enum.Enum):
+    GOLD = "gold"
+    SILVER = "silver"
+
+
+class Order(TypedDict):
+    id: int
+    status: Literal["paid", "open", "refunded"]
+    tier: Tier
+
+
+def get_orders(status: Literal["paid", "open"] = "paid") -> list[Order]:
+    return []
+
+
+def test_tool_results_spell_out_the_values_of_literals_enums_and_schema_enums():
+    text = tool_inventory(Session(tools=[get_orders]).tools)
+    assert ('tool/get-orders(status "paid"|"open" = "paid") -> [{id int, status '
+            '"paid"|"open"|"refunded", tier "gold"|"silver"}]') in text
+    schema = {"type": "object", "properties": {"state": {"type": "string", "enum": ["on", "off"]}}}
+    t = Tool(lambda **kw: {}, name="switch", schema=schema)
+    assert 'tool/switch(state "on"|"off"?) -> any' in tool_inventory(Session(tools=[t]).tools)

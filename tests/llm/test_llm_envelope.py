@@ -41,10 +41,11 @@ def test_source_names_are_fixed_identifiers():
 
 
 def test_turn_lines_for_five_turns():
-    assert turn_info(1, 5) == "Turn 2 of 5 (4 remaining)"
-    assert turn_info(2, 5) == "Turn 3 of 5 (3 remaining)"
-    assert "next turn is your LAST" in turn_info(3, 5)
-    assert turn_info(3, 5).startswith("Turn 4 of 5 (2 remaining)")
+    # after turn 1 of 5 the model plays turn 2, then 3, 4 and 5: three more after it (#29)
+    assert turn_info(1, 5) == "Turn 2 of 5; 3 more after this one"
+    assert turn_info(2, 5) == "Turn 3 of 5; 2 more after this one"
+    assert "that one is your LAST" in turn_info(3, 5)
+    assert turn_info(3, 5).startswith("Turn 4 of 5; 1 more after this one")
     assert turn_info(4, 5) == "⚠️ FINAL WORK TURN: call `(return result)` or `(fail response)`."
 
 
@@ -53,9 +54,9 @@ def test_final_turn_warning_and_retries():
     line = turn_info(1, 2, retry_turns=1, retries_left=1)
     assert "FINAL WORK TURN" in line and "1 correction attempt" in line
     assert turn_info(1, 5, retry_turns=2, retries_left=2) == \
-        "Turn 2 (4 work turns + 2 retry turns remaining)"
+        "Turn 2; 3 more work turns after this one, then 2 retry turns"
     assert turn_info(5, 5, retry_turns=3, retries_left=3) == \
-        "Turn 6 (0 work turns + 3 retry turns remaining)"
+        "Turn 6: no work turns left, then 3 retry turns"
     assert turn_info(6, 5, retry_turns=3, retries_left=3) == "Turn 7 retry 1/3; 3 left."
     assert turn_info(7, 5, retry_turns=3, retries_left=1) == \
         "⚠️ FINAL RETRY 3/3: call `(return result)` or `(fail response)`."
@@ -64,8 +65,8 @@ def test_final_turn_warning_and_retries():
 def test_single_turn_and_exhausted_budgets_add_nothing():
     assert turn_info(1, 1) == "" and turn_info(5, 5) == ""
     assert with_turn_info("text", 1, 1) == "text"
-    assert with_turn_info("text", 1, 3) == "text\n\nTurn 2 of 3 (2 remaining) — next turn is " \
-        "your LAST, start preparing your (return ...) now."
+    assert with_turn_info("text", 1, 3) == "text\n\nTurn 2 of 3; 1 more after this one — that " \
+        "one is your LAST, start preparing your (return ...) now."
 
 
 # ---------------------------------------------------------------- one turn
@@ -100,7 +101,7 @@ def test_nil_and_var_results_have_no_preview():
 
 def test_long_result_preview_is_cut_and_flagged():
     fb = execution_feedback(list(range(1000)), preview_max_chars=60)
-    assert fb.truncated and "(" in fb.result and "/1000)" in fb.result
+    assert fb.truncated and " more]" in fb.result
     assert M.PREVIEW_CUT_HINT in fb.text
 
 
@@ -108,7 +109,7 @@ def test_memory_block_and_turn_line():
     text = turn_feedback(3, turn=1, max_turns=10, memory_before={},
                          memory_after={"items": [1, 2, 3]})
     assert '<untrusted_ptc_output source="memory">\n;; items = [1 2 3]\n' in text
-    assert text.endswith("\n\nTurn 2 of 10 (9 remaining)")
+    assert text.endswith("\n\nTurn 2 of 10; 8 more after this one")
 
 
 def test_error_turn_has_envelope_and_turn_line():
@@ -116,7 +117,7 @@ def test_error_turn_has_envelope_and_turn_line():
     text = error_feedback(err, turn=2, max_turns=10)
     assert text.startswith("Error:\n" + PREAMBLE + "\n\n"
                            '<untrusted_ptc_output source="error">\nEvalError at line 1, column 1')
-    assert text.endswith(CLOSE + "\n\nTurn 3 of 10 (8 remaining)")
+    assert text.endswith(CLOSE + "\n\nTurn 3 of 10; 7 more after this one")
 
 
 def test_extraction_error_turn():

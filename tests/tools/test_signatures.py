@@ -115,7 +115,10 @@ def test_json_schema_both_ways():
         "opts": {"type": "object"}}}
     assert S.from_schema(schema) == t
     assert S.from_schema({"type": ["number", "null"]}) == ("opt", FLOAT)
-    assert S.from_schema({"type": "string", "enum": ["a", "b"]}) == STR
+    # a schema's enum keeps its values: a string that takes only these (shown to the model)
+    assert S.from_schema({"type": "string", "enum": ["a", "b"]}) == ("prim", "string", ("a", "b"))
+    assert S.to_schema(S.enum(["a", "b"])) == {"type": "string", "enum": ["a", "b"]}
+    assert S.check("c", S.enum(["a", "b"])) == [] and S.check(1, S.enum(["a"])) != []
     assert S.from_schema({"oneOf": [{"type": "integer"}, {"type": "string"}]}) == S.ANY
 
 

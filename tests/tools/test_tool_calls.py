@@ -388,3 +388,16 @@ def test_big_results_are_charged_against_the_size_limits():
     assert r.error.kind == "LimitExceeded" and r.error.limit == "max_collection_size"
     assert r.error.hint.startswith("ask the tool for less")
     assert r.tool_calls[0]["error"] == r.error.message
+
+
+def test_doc_answers_for_a_tool_as_for_a_builtin():
+    def get_user(user_id: int) -> dict:
+        """Look up a user."""
+        return {}
+    session = ptclisp.Session(tools=[get_user])
+    for ref in ("tool/get-user", "tool/get_user", '"tool/get-user"'):
+        r = session.run(f"(doc {ref})")
+        assert r.error is None and r.prints == [
+            "-------------------------\ntool/get-user\ntool/get-user(user_id :int) -> :map\n"
+            "  Look up a user."]
+    assert session.run("(doc tool/nope)").error is not None
