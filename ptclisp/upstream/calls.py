@@ -11,8 +11,6 @@ import json
 import threading
 import time
 
-import jsonschema
-
 from ..run import budget as _budget
 from ..errors import ToolError
 from ..host.tooldef import Tool
@@ -23,6 +21,7 @@ from .mcp_client import AnswerTooLarge, ConnectionLost, RestartLimit
 from .openapi import HttpFault
 from .openapi import call as http_call
 from .catalog import Unavailable, near_hint, schema_problem, show
+from .schema import first_error
 
 OK, VALUE, KIND, REASON, MESSAGE = (Keyword(k) for k in ("ok", "value", "value_kind", "reason", "message"))
 TOO_LARGE = Keyword("response_too_large")
@@ -209,7 +208,7 @@ class Binding:
         if texts:
             try:
                 return ok(r.data(json.loads(texts[0])), "json"), size
-            except ValueError:
+            except (ValueError, RecursionError):  # not JSON, or JSON nested past the stack
                 return ok(r.text(texts[0]), "text"), size
         return ok(None, "none"), size
 
@@ -241,8 +240,9 @@ def _check_args(info, arguments: dict) -> None:
     """ToolError when the tool's input schema rejects the arguments (the most relevant problem)."""
     if info.validator is None:
         return
-    error = jsonschema.exceptions.best_match(info.validator.iter_errors(arguments))
+    error = first_error(info.validator, arguments)  # bounded: upstream/schema.py
     if error is None:
         return
-    raise ToolError(M.args_rejected(info.server, info.name, schema_problem(error)), tool="call",
+    problem = error if isinstance(error, str) else schema_problem(error)
+    raise ToolError(M.args_rejected(info.server, info.name, problem), tool="call",
                     code="tool-args", hint=M.hint_doc(info.ref))
