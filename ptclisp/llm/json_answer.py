@@ -23,6 +23,8 @@ __all__ = ["JsonAnswer", "JsonAnswerError", "parse_json_answer", "final_answer"]
 
 _FENCE = re.compile(r"```[ \t]*(?:json[c5]?|JSON)?[ \t]*\n(.*?)(?:\n[ \t]*```|\Z)", re.DOTALL)
 _MAX_CUT_TRIES = 200
+REPAIR_CHARS = 100_000  # nor one longer (the agent's reply cap, MAX_REPLY_CHARS)
+REPAIR_DEPTH = 64  # a broken answer nested deeper is not repaired (the work would be quadratic)
 _TEXT_TYPES = (S.ANY, ("prim", "string"), ("opt", ("prim", "string")), ("opt", S.ANY))
 _BARE_TYPES = (("prim", "datetime"), ("prim", "keyword"))  # may be written without quotes
 
@@ -95,22 +97,41 @@ def _repaired(text: str):
 
 
 def _cut_back(text: str):
-    """A reply cut off inside a collection: keep the items before the last complete comma."""
-    stack, commas = [], []
+    """A reply cut off inside a collection: keep the items before the last complete comma.
+
+    Linear in the text: the stack is a linked list shared by the commas that saw it, and
+    only commas at most REPAIR_DEPTH deep are tried (deeper JSON does not parse anyway)."""
+    stack, depth, commas = None, 0, []
     for i, c in _outside_strings(text):
         if c in "[{":
-            stack.append(c)
-        elif c in "]}" and stack:
-            stack.pop()
-        elif c == "," and stack:
-            commas.append((i, "".join("]" if o == "[" else "}" for o in reversed(stack))))
-    if not stack:
+            stack, depth = (c, stack), depth + 1
+        elif c in "]}" and stack is not None:
+            stack, depth = stack[1], depth - 1
+        elif c == "," and stack is not None and depth <= REPAIR_DEPTH:
+            commas.append((i, stack))
+    if stack is None:
         return None
-    for i, closers in reversed(commas[-_MAX_CUT_TRIES:]):
-        ok, value = _strict(text[:i] + closers)
+    for i, at in reversed(commas[-_MAX_CUT_TRIES:]):
+        closers = []
+        while at is not None:
+            closers.append("]" if at[0] == "[" else "}")
+            at = at[1]
+        ok, value = _strict(text[:i] + "".join(closers))
         if ok:
             return value
     return None
+
+
+def _depth(text: str) -> int:
+    """How deep brackets nest in text, outside strings."""
+    depth = deepest = 0
+    for _, c in _outside_strings(text):
+        if c in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in "]}" and depth:
+            depth -= 1
+    return deepest
 
 
 def _count(v) -> int:
@@ -151,6 +172,10 @@ def _parse(text: str) -> JsonAnswer:
             return JsonAnswer(value, repairs + (M.repair_cut(_count(value)),))
     if body[:1] not in "[{":
         raise JsonAnswerError(M.JSON_NONE)
+    if len(body) > REPAIR_CHARS:  # json-repair: about 15 us a character, in Python
+        raise JsonAnswerError(M.json_too_long(REPAIR_CHARS))
+    if _depth(body) > REPAIR_DEPTH:  # json-repair's work grows with depth times length
+        raise JsonAnswerError(M.json_too_deep(REPAIR_DEPTH))
     ok, value, notes = _repaired(body)
     if not ok:
         raise JsonAnswerError(M.JSON_NONE)
