@@ -24,6 +24,17 @@ def saved_version(got, want: int) -> str:
     return f"saved session version {got!r} is not supported (this ptclisp reads version {want})"
 
 
+def saved_bad_tag(type_name: str, value: str) -> str:
+    """A saved date, instant or duration that is not an int in range."""
+    return f"saved session holds a {type_name} of {value}, which is not a number in range (years 1 to 9999)"
+
+
+def saved_malformed(problem: str) -> str:
+    """A saved session whose parts have the wrong shape (a tampered or hostile file)."""
+    return (f"not a well-formed saved ptclisp session ({problem} while reading it): :memory, "
+            f":journal and :summaries must be maps, :history a vector, :signature a signature text")
+
+
 def api_not_saved_text(value) -> str:
     """Session.load given something other than text."""
     return f"Session.load expects the text Session.save returned, got {type(value).__name__}"
