@@ -10,6 +10,7 @@ for no signature, `:string` and `:any`; else the JSON answer, or a message for t
 """
 from __future__ import annotations
 
+import collections
 import json
 import re
 
@@ -99,24 +100,22 @@ def _repaired(text: str):
 def _cut_back(text: str):
     """A reply cut off inside a collection: keep the items before the last complete comma.
 
-    Linear in the text: the stack is a linked list shared by the commas that saw it, and
-    only commas at most REPAIR_DEPTH deep are tried (deeper JSON does not parse anyway)."""
-    stack, depth, commas = None, 0, []
+    Linear in the text: only the last _MAX_CUT_TRIES commas at most REPAIR_DEPTH deep keep a
+    copy of the open brackets (deeper JSON does not parse anyway)."""
+    stack: list = []
+    commas: collections.deque = collections.deque(maxlen=_MAX_CUT_TRIES)
     for i, c in _outside_strings(text):
         if c in "[{":
-            stack, depth = (c, stack), depth + 1
-        elif c in "]}" and stack is not None:
-            stack, depth = stack[1], depth - 1
-        elif c == "," and stack is not None and depth <= REPAIR_DEPTH:
-            commas.append((i, stack))
-    if stack is None:
+            stack.append(c)
+        elif c in "]}" and stack:
+            stack.pop()
+        elif c == "," and stack and len(stack) <= REPAIR_DEPTH:
+            commas.append((i, tuple(stack)))
+    if not stack:
         return None
-    for i, at in reversed(commas[-_MAX_CUT_TRIES:]):
-        closers = []
-        while at is not None:
-            closers.append("]" if at[0] == "[" else "}")
-            at = at[1]
-        ok, value = _strict(text[:i] + "".join(closers))
+    for i, opened in reversed(commas):
+        closers = "".join("]" if o == "[" else "}" for o in reversed(opened))
+        ok, value = _strict(text[:i] + closers)
         if ok:
             return value
     return None
