@@ -155,8 +155,8 @@ def load_state(text: str) -> dict:
     try:
         return _load_state(text)
     except (AttributeError, TypeError, KeyError, IndexError, OverflowError, RecursionError,
-            MemoryError) as e:
-        raise ValueError(messages.saved_malformed(type(e).__name__)) from None
+            MemoryError):
+        raise ValueError(messages.SAVED_MALFORMED) from None
 
 
 def _load_state(text: str) -> dict:

@@ -29,10 +29,9 @@ def saved_bad_tag(type_name: str, value: str) -> str:
     return f"saved session holds a {type_name} of {value}, which is not a number in range (years 1 to 9999)"
 
 
-def saved_malformed(problem: str) -> str:
-    """A saved session whose parts have the wrong shape (a tampered or hostile file)."""
-    return (f"not a well-formed saved ptclisp session ({problem} while reading it): :memory, "
-            f":journal and :summaries must be maps, :history a vector, :signature a signature text")
+SAVED_MALFORMED = ("not a well-formed saved ptclisp session: :memory, :journal and :summaries must "
+                   "be maps, :history a vector and :signature a signature text, none nested "
+                   "without end")
 
 
 def api_not_saved_text(value) -> str:
