@@ -33,7 +33,8 @@ from ptclisp.llm import (
     build_preview, context_message, format_execution_result, memory_feedback, turn_feedback,
 )
 from ptclisp.mcp import LispEval
-from ptclisp.upstream.calls import KIND, OK, VALUE, Binding
+from ptclisp.upstream.calls import Binding
+from ptclisp.upstream.content import KIND, OK, VALUE
 from ptclisp.upstream.config import Limits as UpstreamLimits
 from ptclisp.upstream.redact import Redactor
 
@@ -208,8 +209,10 @@ def test_upstream_results_reach_the_program_whole(value, structured):
     host = SimpleNamespace(redactor=Redactor(["s3cret"]), limits=UpstreamLimits())
     info = SimpleNamespace(name="t", output_schema=None)
     shaped, _ = Binding._shape_result(SimpleNamespace(host=host), "srv", info,
-                                      _upstream_answer({"result": value}, structured))
-    assert shaped[OK] is True and shaped[KIND].name == "json"
+                                      _upstream_answer({"result": value}, structured),
+                                      {"raw": False, "base64": False})
+    # structured content is "json"; the same document as text is "json_text" (docs/upstreams.md)
+    assert shaped[OK] is True and shaped[KIND].name == ("json" if structured else "json_text")
     got = _ok(Session(tools=[Tool(lambda: shaped, name="up")]).run("(:value (tool/up))"))
     want = shaped[VALUE]
     assert same(got.to_python(), want)

@@ -24,6 +24,12 @@ from .registry import builtin
 _EPOCH = _dt.datetime(1970, 1, 1, tzinfo=_dt.timezone.utc)
 _EPOCH_ORDINAL = _dt.date(1970, 1, 1).toordinal()
 _MICROS_PER_DAY = 86_400_000_000
+_UTC = _dt.timezone.utc
+# the instants and days a value may hold: years 1 to 9999 in UTC, which print and export
+MIN_MICROS = (_dt.datetime.min.replace(tzinfo=_UTC) - _EPOCH) // _dt.timedelta(microseconds=1)
+MAX_MICROS = (_dt.datetime.max.replace(tzinfo=_UTC) - _EPOCH) // _dt.timedelta(microseconds=1)
+MIN_DAYS = _dt.date.min.toordinal() - _EPOCH_ORDINAL
+MAX_DAYS = _dt.date.max.toordinal() - _EPOCH_ORDINAL
 
 
 class LocalDate:
@@ -218,7 +224,7 @@ def parse_temporal(who: str, text):
     if type(text) is not str:
         raise EvalError(messages.date_from(who, text), code="type", hint=messages.HINT_DATE)
     text = text.strip()
-    found = _local_date(text) or _iso_instant(text)
+    found = _checked(who, lambda: _local_date(text) or _iso_instant(text))  # years 1-9999 in UTC
     if found is None:
         raise EvalError(messages.date_parse(who, text), code="value", hint=messages.HINT_DATE)
     return found

@@ -21,13 +21,13 @@ from collections.abc import Mapping, Sequence, Set
 import immutables
 
 from .. import messages
-from ..core.dates import DateTime, LocalDate
 from ..lang import export
 from ..lang.printer import format_value
 from ..lang.values import MAP_TYPES, SET_TYPES, SUSPECT, VECTOR_TYPES, Keyword, PSet, PVector, Symbol, freeze, make_map
 from ..run import budget as _budget
 from ..sandbox.deepstack import call_on_big_stack
 from ..sandbox.gcpause import without_gc
+from .numbers import OutOfRange, bounded_list, host_scalar
 
 __all__ = ["NotData", "to_python", "from_python", "host_data", "reads_as_keyword"]
 
@@ -279,13 +279,8 @@ def _from_other(x, key):
             return base(x)
     if isinstance(x, str):  # an enum of strings: the str it holds (str() would give its name)
         return str.__str__(x)
-    if isinstance(x, _dt.datetime):
-        aware = x if x.tzinfo is not None else x.replace(tzinfo=_dt.timezone.utc)
-        return DateTime((aware - _EPOCH) // _dt.timedelta(microseconds=1))
-    if isinstance(x, _dt.date):
-        return LocalDate(x.toordinal() - _EPOCH_ORDINAL)
-    if isinstance(x, _decimal.Decimal):  # a database's money column: the number it holds
-        return int(x) if x.is_finite() and x == x.to_integral_value() else float(x)
+    if isinstance(x, (_dt.date, _decimal.Decimal)):  # a money column: the number it holds
+        return host_scalar(x)  # bounded: OutOfRange past what a value can hold (numbers.py)
     if type(x) is Symbol or getattr(type(x), "ptc_type_name", None) in ("LocalDate", "DateTime", "Duration"):
         return x
     if isinstance(x, Mapping):
@@ -296,7 +291,7 @@ def _from_other(x, key):
     if dump is not None and hasattr(type(x), "model_fields"):
         return _from(dump(x), key)
     if isinstance(x, (Sequence, Set)) and not isinstance(x, (bytes, bytearray, memoryview)):
-        return _from(list(x), key)
+        return _from(bounded_list(x), key)
     raise NotData(x)
 
 
@@ -316,13 +311,9 @@ def _not_data_path(x, path=()) -> tuple | None:
         return None
     try:
         _from(x, _string_key)
-    except NotData:
+    except (NotData, OutOfRange):
         return path
     return None
-
-
-_EPOCH = _dt.datetime(1970, 1, 1, tzinfo=_dt.timezone.utc)
-_EPOCH_ORDINAL = _dt.date(1970, 1, 1).toordinal()
 
 
 def host_data(data, string_keys: bool, max_depth: int) -> dict:
@@ -342,5 +333,9 @@ def host_data(data, string_keys: bool, max_depth: int) -> dict:
         keys = [format_value(_program_key(k)) for k in path[1:]]
         raise TypeError(messages.api_data_not_data(path[0] if path else None, keys,
                                                    type(nd.args[0]).__name__)) from None
+    except OutOfRange as e:
+        path = call_on_big_stack(lambda: _not_data_path(data), frames) or ()
+        keys = [format_value(_program_key(k)) for k in path[1:]]
+        raise ValueError(messages.api_data_out_of_range(path[0] if path else None, keys, e.problem)) from None
     except RecursionError:
         raise TypeError(messages.API_DATA_TOO_DEEP) from None

@@ -17,7 +17,7 @@ epoch). Functions and other non-data values cannot be saved: `SaveError` names e
 """
 from __future__ import annotations
 
-from ..core.dates import DateTime, Duration, LocalDate
+from ..core.dates import MAX_DAYS, MAX_MICROS, MIN_DAYS, MIN_MICROS, DateTime, Duration, LocalDate
 from ..core.regexp import make_regex
 from ..lang.printer import format_string, format_value
 from ..lang.data_reader import read_value
@@ -29,10 +29,20 @@ __all__ = ["SaveError", "save_session", "load_state", "FORMAT", "VERSION"]
 
 FORMAT, VERSION = "ptclisp-session", 1
 _SCALARS = (type(None), bool, int, float, str, Keyword, Symbol, Var)
+def _bounded(make, low: int, high: int):
+    """saved scalar -> value, refusing anything but an int in [low, high] (years 1-9999)."""
+    def back(x):
+        if type(x) is not int or not low <= x <= high:
+            raise ValueError(messages.saved_bad_tag(make.ptc_type_name, format_value(x, max_chars=40)))
+        return make(x)
+    return back
+
+
 _TAGS = {  # type -> (tag keyword, value -> saved scalar, saved scalar -> value)
-    DateTime: (Keyword("ptclisp-datetime"), lambda v: v.micros, DateTime),
-    LocalDate: (Keyword("ptclisp-date"), lambda v: v.days, LocalDate),
-    Duration: (Keyword("ptclisp-duration"), lambda v: v.micros, Duration),
+    DateTime: (Keyword("ptclisp-datetime"), lambda v: v.micros, _bounded(DateTime, MIN_MICROS, MAX_MICROS)),
+    LocalDate: (Keyword("ptclisp-date"), lambda v: v.days, _bounded(LocalDate, MIN_DAYS, MAX_DAYS)),
+    Duration: (Keyword("ptclisp-duration"), lambda v: v.micros,
+               _bounded(Duration, MIN_MICROS - MAX_MICROS, MAX_MICROS - MIN_MICROS)),
 }
 _REGEX_TAG = Keyword("ptclisp-regex")
 _UNTAG = {tag: back for tag, _, back in _TAGS.values()}
@@ -145,9 +155,20 @@ def _encode_or_nil(v, where: str, bad: list, skip: bool):
 
 
 def load_state(text: str) -> dict:
-    """The saved parts of a session text: memory, history, journal, summaries, signature."""
+    """The saved parts of a session text: memory, history, journal, summaries, signature.
+
+    A text that is not a well-formed saved session (a part of the wrong shape, a date out of
+    range, a signature nested without end) is a ValueError saying so, never another error."""
     if not isinstance(text, str):
         raise TypeError(messages.api_not_saved_text(text))
+    try:
+        return _load_state(text)
+    except (AttributeError, TypeError, KeyError, IndexError, OverflowError, RecursionError,
+            MemoryError):
+        raise ValueError(messages.SAVED_MALFORMED) from None
+
+
+def _load_state(text: str) -> dict:
     state = read_value(text)
     if not isinstance(state, dict) or state.get(Keyword("format")) != FORMAT:
         raise ValueError(messages.SAVED_NOT_SESSION)

@@ -28,6 +28,7 @@ from ..lang.values import PSet
 from .arguments import bind_arguments, signature_hint
 from .cache import MISS, ToolCache
 from .door import NotData, from_python, reads_as_keyword
+from .numbers import OutOfRange
 from .loop import LoopThread
 from .tooldef import Tool, as_tools, kebab
 
@@ -304,6 +305,9 @@ class ToolSet:
                             code="tool-result") from None
         except RecursionError:
             raise ToolError(messages.tool_not_data(tool.name), tool=tool.name, code="tool-result") from None
+        except OutOfRange as e:  # a huge Decimal, an extreme date, range(10**12): numbers.py
+            raise ToolError(messages.tool_out_of_range(tool.name, e.problem), tool=tool.name,
+                            code="tool-result") from None
         except LimitExceeded as e:
             e.hint = messages.HINT_TOOL_RESULT_SIZE
             raise

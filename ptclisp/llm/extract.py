@@ -16,6 +16,7 @@ Going past the reference:
 """
 from __future__ import annotations
 
+import bisect
 import json
 import re
 
@@ -35,10 +36,13 @@ _PYTHON_TAGS = frozenset({"python", "py", "python3", "ipython", "pycon"})
 _JSON_TAGS = frozenset({"json", "jsonc", "json5", "jsonl"})
 _OPEN_FENCE = re.compile(r"(`{3,}|~{3,})[ \t]*([^\s`~]*)[ \t]*")
 _XML_CLOSER = re.compile(r"</(clojure|lisp)>", re.IGNORECASE)
-_XML_BLOCK = re.compile(r"<(clojure|lisp)>[ \t]*\n?(.*?)</(?:clojure|lisp)>",
-                        re.IGNORECASE | re.DOTALL)
-_THINKING = re.compile(r"<(think|thinking|reasoning)>.*?</\1>", re.IGNORECASE | re.DOTALL)
-_PYTHON_LINE = re.compile(r"^\s*(def \w+\(|import \w|from \w+ import|print\(|for \w+ in |"
+# blocks are found by openers and closers (linear); a lazy `<lisp>(.*?)</lisp>` regex tries every
+# opener against the rest of the text: quadratic in a reply made of openers
+_XML_OPEN = re.compile(r"<(?:clojure|lisp)>[ \t]*\n?", re.IGNORECASE)
+_XML_ANY_CLOSER = re.compile(r"</(?:clojure|lisp)>", re.IGNORECASE)
+_THINK_OPEN = re.compile(r"<(think|thinking|reasoning)>", re.IGNORECASE)
+_THINK_CLOSE = re.compile(r"</(think|thinking|reasoning)>", re.IGNORECASE)
+_PYTHON_LINE = re.compile(r"^[ \t]*(def \w+\(|import \w|from \w+ import|print\(|for \w+ in |"
                           r"return \w|class \w+[:(])", re.MULTILINE)
 
 
@@ -151,9 +155,44 @@ def _is_closer(line: str, fence: str) -> bool:
 # ---------------------------------------------------------------- parse
 
 
+def _drop_thinking(text: str) -> str:
+    """text without its <think>...</think> sections (each to the first closer of its own name),
+    found in one pass over openers and closers: linear, whatever the reply holds."""
+    closers: dict = {}
+    for m in _THINK_CLOSE.finditer(text):
+        closers.setdefault(m.group(1).lower(), []).append((m.start(), m.end()))
+    kept, pos = [], 0
+    m = _THINK_OPEN.search(text, pos)
+    while m is not None:
+        found = closers.get(m.group(1).lower(), [])
+        k = bisect.bisect_left(found, (m.end(), -1))
+        if k < len(found):
+            kept.append(text[pos:m.start()])
+            pos = found[k][1]
+        m = _THINK_OPEN.search(text, pos if k < len(found) else m.end())
+    kept.append(text[pos:])
+    return "".join(kept)
+
+
+def _xml_blocks(text: str) -> list[str]:
+    """The content of each <lisp>/<clojure> block, to the first closer of either name."""
+    ends = [(m.start(), m.end()) for m in _XML_ANY_CLOSER.finditer(text)]
+    out, k, pos = [], 0, 0
+    m = _XML_OPEN.search(text)
+    while m is not None:
+        while k < len(ends) and ends[k][0] < m.end():
+            k += 1
+        if k == len(ends):  # no closer after this opener, nor after any later one
+            break
+        out.append(text[m.end():ends[k][0]])
+        pos = ends[k][1]
+        m = _XML_OPEN.search(text, pos)
+    return out
+
+
 def parse(response: str) -> str:
     """The program in a model's reply; raises NoCodeFound or MultipleCodeBlocks (nothing else)."""
-    text = _THINKING.sub("", str(response).replace("\r\n", "\n").replace("\r", "\n"))
+    text = _drop_thinking(str(response).replace("\r\n", "\n").replace("\r", "\n"))
     blocks, dangling = _scan(text.split("\n"))
     tagged = [b for b in blocks if b.tag in LISP_TAGS]
     if tagged:
@@ -161,7 +200,7 @@ def parse(response: str) -> str:
     lisp = [b for b in blocks if _prepare(b.content).startswith("(")]
     if lisp:
         return _one(lisp)
-    xml = [_prepare(m.group(2)) for m in _XML_BLOCK.finditer(text)]
+    xml = [_prepare(body) for body in _xml_blocks(text)]
     xml = [code for code in xml if code.startswith("(")]
     if len(xml) == 1:
         return xml[0]

@@ -10,6 +10,7 @@ for no signature, `:string` and `:any`; else the JSON answer, or a message for t
 """
 from __future__ import annotations
 
+import collections
 import json
 import re
 
@@ -23,6 +24,8 @@ __all__ = ["JsonAnswer", "JsonAnswerError", "parse_json_answer", "final_answer"]
 
 _FENCE = re.compile(r"```[ \t]*(?:json[c5]?|JSON)?[ \t]*\n(.*?)(?:\n[ \t]*```|\Z)", re.DOTALL)
 _MAX_CUT_TRIES = 200
+REPAIR_CHARS = 100_000  # nor one longer (the agent's reply cap, MAX_REPLY_CHARS)
+REPAIR_DEPTH = 64  # a broken answer nested deeper is not repaired (the work would be quadratic)
 _TEXT_TYPES = (S.ANY, ("prim", "string"), ("opt", ("prim", "string")), ("opt", S.ANY))
 _BARE_TYPES = (("prim", "datetime"), ("prim", "keyword"))  # may be written without quotes
 
@@ -95,22 +98,39 @@ def _repaired(text: str):
 
 
 def _cut_back(text: str):
-    """A reply cut off inside a collection: keep the items before the last complete comma."""
-    stack, commas = [], []
+    """A reply cut off inside a collection: keep the items before the last complete comma.
+
+    Linear in the text: only the last _MAX_CUT_TRIES commas at most REPAIR_DEPTH deep keep a
+    copy of the open brackets (deeper JSON does not parse anyway)."""
+    stack: list = []
+    commas: collections.deque = collections.deque(maxlen=_MAX_CUT_TRIES)
     for i, c in _outside_strings(text):
         if c in "[{":
             stack.append(c)
         elif c in "]}" and stack:
             stack.pop()
-        elif c == "," and stack:
-            commas.append((i, "".join("]" if o == "[" else "}" for o in reversed(stack))))
+        elif c == "," and stack and len(stack) <= REPAIR_DEPTH:
+            commas.append((i, tuple(stack)))
     if not stack:
         return None
-    for i, closers in reversed(commas[-_MAX_CUT_TRIES:]):
+    for i, opened in reversed(commas):
+        closers = "".join("]" if o == "[" else "}" for o in reversed(opened))
         ok, value = _strict(text[:i] + closers)
         if ok:
             return value
     return None
+
+
+def _depth(text: str) -> int:
+    """How deep brackets nest in text, outside strings."""
+    depth = deepest = 0
+    for _, c in _outside_strings(text):
+        if c in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in "]}" and depth:
+            depth -= 1
+    return deepest
 
 
 def _count(v) -> int:
@@ -151,6 +171,10 @@ def _parse(text: str) -> JsonAnswer:
             return JsonAnswer(value, repairs + (M.repair_cut(_count(value)),))
     if body[:1] not in "[{":
         raise JsonAnswerError(M.JSON_NONE)
+    if len(body) > REPAIR_CHARS:  # json-repair: about 15 us a character, in Python
+        raise JsonAnswerError(M.json_too_long(REPAIR_CHARS))
+    if _depth(body) > REPAIR_DEPTH:  # json-repair's work grows with depth times length
+        raise JsonAnswerError(M.json_too_deep(REPAIR_DEPTH))
     ok, value, notes = _repaired(body)
     if not ok:
         raise JsonAnswerError(M.JSON_NONE)

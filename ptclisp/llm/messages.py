@@ -138,6 +138,16 @@ def expected_reply(example: str) -> str:
 
 JSON_NONE = "No JSON value found in your reply."
 JSON_EMPTY = "Your reply is empty."
+
+
+def json_too_long(chars: int) -> str:
+    """A JSON answer that does not parse and is too long to be repaired (json_answer.py)."""
+    return f"No JSON value found in your reply (it is longer than {chars:,} characters, too long to repair)."
+
+
+def json_too_deep(levels: int) -> str:
+    """A JSON answer that does not parse and nests too deeply to be repaired (json_answer.py)."""
+    return f"No JSON value found in your reply (it nests more than {levels} levels, too deep to repair)."
 JSON_NOT_SHAPE = "Your JSON answer does not match the expected output."
 JSON_ANSWER_HINT = ("Reply with only the JSON value (an object or an array), without prose or code "
              "fences, e.g. {\"count\": 3}.")

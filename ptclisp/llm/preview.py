@@ -82,7 +82,7 @@ def _json_data(value):
     data is left as it is; its neighbours are still converted."""
     try:
         return to_python(from_python(value))
-    except NotData:
+    except (NotData, ValueError):  # ValueError: a huge Decimal, an extreme date (host/numbers.py)
         return _part_by_part(value)
     except (PtcError, RecursionError):
         return to_python(value)

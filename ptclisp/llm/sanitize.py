@@ -149,17 +149,32 @@ def _skip_blank(code: str, i: int) -> int:
 
 
 def _skip_form(code: str, i: int):
-    """The index just past the next form after i, or None if there is none to read."""
+    """The index just past the next form after i, or None if there is none to read.
+
+    A loop, not a recursion: a reply of 50,000 `#_` is a count of forms still to skip."""
     n = len(code)
-    i = _skip_blank(code, i)
-    if i >= n:
-        return None
-    c = code[i]
-    if code.startswith("#_", i):  # a discard inside a discard: drop its form, then ours
-        inner = _skip_form(code, i + 2)
-        return None if inner is None else _skip_form(code, inner)
-    if c in "'@^`~":
-        return _skip_form(code, i + 1)
+    pending = 1
+    while pending:
+        i = _skip_blank(code, i)
+        if i >= n:
+            return None
+        c = code[i]
+        if code.startswith("#_", i):  # a discard inside a discard: drop its form, then ours
+            pending, i = pending + 1, i + 2
+            continue
+        if c in "'@^`~":
+            i += 1
+            continue
+        i = _form_end(code, i, c)
+        if i is None:
+            return None
+        pending -= 1
+    return i
+
+
+def _form_end(code: str, i: int, c: str):
+    """Past the one form (no prefix, no discard) starting with c at i, or None."""
+    n = len(code)
     if c == '"' or code.startswith('#"', i):
         start = i + 1 if c == '"' else i + 2
         j = _string_end(code, start, smart=False)

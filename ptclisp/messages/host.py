@@ -27,6 +27,16 @@ def saved_version(got, want: int) -> str:
     return f"saved session version {got!r} is not supported (this ptclisp reads version {want})"
 
 
+def saved_bad_tag(type_name: str, value: str) -> str:
+    """A saved date, instant or duration that is not an int in range."""
+    return f"saved session holds a {type_name} of {value}, which is not a number in range (years 1 to 9999)"
+
+
+SAVED_MALFORMED = ("not a well-formed saved ptclisp session: :memory, :journal and :summaries must "
+                   "be maps, :history a vector and :signature a signature text, none nested "
+                   "without end")
+
+
 def api_not_saved_text(value) -> str:
     """Session.load given something other than text."""
     return f"Session.load expects the text Session.save returned, got {type(value).__name__}"
@@ -64,3 +74,28 @@ API_DATA_TOO_DEEP = "data= is nested too deeply to be read as data"
 
 
 ISOLATION_BAD_DISCOVERY = "the isolated worker sent a malformed upstream discovery request"
+
+
+# ---------------------------------------------------------------- numbers and dates at the door (#26)
+
+HOST_SIGNALING_NAN = "a signaling NaN (Decimal('sNaN')), which is not a number"
+HOST_DATE_OUT_OF_RANGE = "a date or datetime outside the years 1 to 9999 (UTC), which no date value holds"
+
+
+def host_number_too_big(bits: int) -> str:
+    """A host number past the integer cap (a Decimal with a huge exponent)."""
+    return f"a number past the integer limit (2^{bits}, about {bits * 30103 // 100000:,} digits)"
+
+
+def host_too_many_items(n: int | None, cap: int) -> str:
+    """A host range or other non-list sequence too long to write out."""
+    size = "more items than can be counted" if n is None else f"{n:,} items"
+    return f"a sequence of {size}, over the {cap:,} a sequence that is not a list may have"
+
+
+def api_data_out_of_range(name: str | None, keys, problem: str) -> str:
+    """Session(data=...) holding a number, date or sequence too big to convert, and where."""
+    where = f"data/{name}" if name is not None else "data"
+    if keys:
+        where = f"(get-in {where} [{' '.join(keys)}])"
+    return f"{where} holds {problem}; convert it first"

@@ -10,8 +10,6 @@ import concurrent.futures
 import threading
 import time
 
-import jsonschema
-
 from ..run import budget as _budget
 from ..errors import ToolError
 from ..host.tooldef import Tool
@@ -24,6 +22,7 @@ from .mcp_client import AnswerTooLarge, ConnectionLost, RestartLimit
 from .openapi import HttpFault
 from .openapi import call as http_call
 from .catalog import Unavailable, near_hint, schema_problem, show
+from .schema import first_error
 
 CALL_KEYS = {"server", "tool", "args", "raw", "base64"}
 FLAGS = ("raw", "base64")  # (tool/call {... :raw true}): keep text as text; :base64: binary data
@@ -252,8 +251,9 @@ def _check_args(info, arguments: dict) -> None:
     """ToolError when the tool's input schema rejects the arguments (the most relevant problem)."""
     if info.validator is None:
         return
-    error = jsonschema.exceptions.best_match(info.validator.iter_errors(arguments))
+    error = first_error(info.validator, arguments)  # bounded: upstream/schema.py
     if error is None:
         return
-    raise ToolError(M.args_rejected(info.server, info.name, schema_problem(error)), tool="call",
+    problem = error if isinstance(error, str) else schema_problem(error)
+    raise ToolError(M.args_rejected(info.server, info.name, problem), tool="call",
                     code="tool-args", hint=M.hint_doc(info.ref))

@@ -237,6 +237,40 @@ def schema_other(value: str, keyword: str, rule: str) -> str:
     return f"{value} fails the schema's {keyword} ({rule})"
 
 
+ANSWER_TOO_DEEP = "the answer is JSON nested too deeply to be read"
+SCHEMA_NOT_UNIQUE = "has items that are not unique"
+
+
+def schema_no_match(value: str, pattern: str) -> str:
+    return f"{value!r} does not match the pattern {pattern!r}"
+
+
+def schema_unexpected(names) -> str:
+    return "unexpected argument(s) " + ", ".join(names)
+
+
+def schema_bad_pattern(pattern: str) -> str:
+    """An upstream schema's pattern the regex engine cannot compile (upstream/schema.py)."""
+    return f"the tool's schema has a pattern that cannot be used ({pattern!r}); its upstream must fix it"
+
+
+def schema_pattern_too_slow(pattern: str, seconds: float) -> str:
+    """An upstream schema's pattern that backtracks without end on an argument."""
+    return (f"the tool's schema pattern {pattern!r} took over {seconds} s on an argument "
+            f"(it backtracks); shorten the text or send other arguments")
+
+
+def schema_too_slow(seconds: float) -> str:
+    """Checking arguments against an upstream schema took too long."""
+    return f"checking the arguments against the tool's schema took over {seconds} s; send smaller arguments"
+
+
+def schema_too_deep(levels: int) -> str:
+    """A schema that refers to itself, or arguments nested past the bound."""
+    return (f"the arguments or the tool's schema nest more than {levels} levels (a schema that "
+            f"refers to itself?); send flatter arguments")
+
+
 def schema_problem(path: str, message: str) -> str:
     where = f"at {path}: " if path else ""
     return f"{where}{message}"

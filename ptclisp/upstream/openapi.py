@@ -20,6 +20,7 @@ import jsonschema
 from . import messages as M
 from .catalog import schema_problem
 from .config import Secrets, UpstreamConfigError, UpstreamSpec
+from .schema import bounded_validator, first_error
 
 FETCH_TIMEOUT = 30.0  # seconds to fetch a schema_url at load
 
@@ -104,8 +105,14 @@ def _override(spec: UpstreamSpec, op_id: str, op: Operation, override) -> Operat
         return op
     defaults = dict(override.get("default_args", {}))
     schema = op.input_schema
-    error = jsonschema.exceptions.best_match(
-        jsonschema.validators.validator_for(schema)(dict(schema, required=[])).iter_errors(defaults))
+    try:
+        checker = bounded_validator(dict(schema, required=[]))  # the schema came from outside
+    except (jsonschema.exceptions.SchemaError, RecursionError):
+        checker = None
+    error = first_error(checker, defaults) if checker is not None else None
+    if isinstance(error, str):
+        raise UpstreamConfigError(M.config_error(M.field(spec.name, f"operation_overrides.{op_id}.default_args"),
+                                                 M.bad_default_args(op_id, error)))
     if error is not None:
         raise UpstreamConfigError(M.config_error(M.field(spec.name, f"operation_overrides.{op_id}.default_args"),
                                                  M.bad_default_args(op_id, schema_problem(error))))
@@ -196,6 +203,8 @@ def call(spec: UpstreamSpec, secrets: Secrets, op: Operation, args: dict, timeou
         return json.loads(body), len(body)
     except ValueError:
         raise HttpFault("upstream_error", "the answer is not JSON") from None
+    except RecursionError:
+        raise HttpFault("upstream_error", M.ANSWER_TOO_DEEP) from None
 
 
 ERROR_BODY_BYTES = 4096  # of an error answer's body, read for its message

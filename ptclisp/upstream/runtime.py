@@ -27,6 +27,7 @@ from ..host.loop import LoopThread
 from .mcp_client import ConnectionLost, McpConnection, RestartLimit
 from .openapi import compile_operations
 from .redact import Redactor
+from .schema import bounded_validator
 
 log = logging.getLogger("ptclisp.upstream")
 
@@ -230,13 +231,9 @@ def tool_time():
 
 def _validator(schema):
     """A jsonschema validator of the schema, or None when the schema itself is invalid."""
-    if not isinstance(schema, dict):
-        return None
     try:
-        cls = jsonschema.validators.validator_for(schema)
-        cls.check_schema(schema)
-        return cls(schema)
-    except jsonschema.exceptions.SchemaError:
+        return bounded_validator(schema)  # its patterns and uniqueItems bounded: schema.py
+    except (jsonschema.exceptions.SchemaError, RecursionError):
         log.warning("an upstream tool's input schema is invalid; its arguments are not checked")
         return None
 

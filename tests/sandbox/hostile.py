@@ -21,9 +21,11 @@ staying bounded (checked by the runner).
 """
 from __future__ import annotations
 
+import datetime
 import os
 import re
 import time
+from decimal import Decimal
 from pathlib import Path
 
 import attrs
@@ -236,6 +238,12 @@ def tools() -> dict:
         "boom": lambda args: (_ for _ in ()).throw(RuntimeError("x" * 1_000_000)),
         "nested-run": lambda args: _nested_run(args.get("src", "1")),
         "count": lambda args: len(args.get("xs", [])),
+        # outside the evaluator (#26): small to hold, huge to convert
+        "hugedec": lambda args: {"price": Decimal("1e1000000")},
+        "snan": lambda args: [Decimal("sNaN")],
+        "farrange": lambda args: range(10 ** 12),
+        "farday": lambda args: datetime.datetime.max.replace(
+            tzinfo=datetime.timezone(-datetime.timedelta(hours=23, minutes=59))),
     }
 
 
