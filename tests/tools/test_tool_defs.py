@@ -78,7 +78,7 @@ def test_sphinx_docstrings_and_types_from_the_docstring():
     (list, ("list", ("prim", "any"))), (list[int], ("list", ("prim", "int"))),
     (tuple[int, ...], ("list", ("prim", "int"))), (Optional[str], ("opt", ("prim", "string"))),
     (int | None, ("opt", ("prim", "int"))), (int | str, ("prim", "any")), (Any, ("prim", "any")),
-    (Literal["a", "b"], ("prim", "string")), ("list[int]", ("list", ("prim", "int"))),
+    (Literal["a", "b"], ("prim", "string", ("a", "b"))), ("list[int]", ("list", ("prim", "int"))),
     ("Optional[str]", ("opt", ("prim", "string"))), (object, ("prim", "any")),
 ])
 def test_type_hints(hint, expected):
