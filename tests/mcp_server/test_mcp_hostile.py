@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import sys
 import time
 
 import anyio
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from ptclisp import Limits, Session, messages as core_messages
 from ptclisp.mcp import LispEval
@@ -23,6 +25,7 @@ from mcp_harness import HERE, RawServer, call, connect
 
 SLOW_TOOLS = HERE / "slow_tools.py"
 STALL = 0.5  # seconds a 10 ms tick may come late (the issue's bound; CI has 2 busy cores)
+LONG = os.environ.get("PTCLISP_FUZZ") == "long"  # more shapes and many more fuzzed lines
 
 
 # ---------------------------------------------------------------- the loop stays free
@@ -77,11 +80,21 @@ def test_a_kept_session_memory_check_runs_off_the_loop():
     assert gap < STALL
 
 
-@pytest.mark.parametrize("context, what", [
+OVER_BOUND = [
     ({"xs": [0] * 1_000_001}, "a list of 1,000,001 numbers"),
     ({"s": "x" * 600_000, "t": "y" * 600_000}, "1,200,000 characters of strings"),
     ({"xs": [{"a": 1}] * 400_000}, "400,000 maps of one key"),
-])
+]
+if LONG:
+    OVER_BOUND += [
+        ({"m": {str(i): i for i in range(1_000_001)}}, "a map of 1,000,001 keys"),
+        ({"xs": [[0] * 10] * 100_001}, "100,001 lists of ten numbers"),
+        ({"xs": [[[0]]] * 400_000}, "400,000 lists nested three deep"),
+        ({"a": [0] * 500_001, "b": [0] * 500_001}, "two lists of 500,001 numbers"),
+    ]
+
+
+@pytest.mark.parametrize("context, what", OVER_BOUND)
 def test_a_context_over_the_bound_is_refused_before_it_is_converted(context, what):
     handler = LispEval()  # the bound: max_collection_size (1,000,000) items
     result = anyio.run(lambda: handler("1", context, None))
@@ -289,3 +302,24 @@ def test_a_session_busy_elsewhere_is_a_clear_error(monkeypatch):
     result = anyio.run(lambda: LispEval(keep_session=True)("(+ 1 2)", None, None))
     assert (result.is_error, result.content[0].text) == (True, "\n".join([
         f"{M.SESSION_BUSY_KIND}: {M.SESSION_BUSY}", f"Hint: {M.HINT_SESSION_BUSY}"]))
+
+
+_FRAGMENTS = st.sampled_from([
+    REQ, '{"program":"1"', ',"context":', '{"n":', "[", "]", "{", "}", ",", ":", '"', "9" * 4400,
+    "-", "1e999999", "null", "true", '"\\u0000"', '"id":', "7", '"jsonrpc":"2.0"',
+    '"method":"tools/call"', '"params":', "\n", "\xff",
+])
+
+
+@settings(max_examples=2000 if LONG else 60, deadline=None, derandomize=not LONG)
+@given(st.lists(_FRAGMENTS, max_size=40), st.integers(min_value=1, max_value=4000))
+def test_any_line_is_passed_on_answered_or_left_never_raised(parts, cap):
+    """Whatever bytes a client sends, the reader passes a message on, answers an error to an id
+    it found, or leaves the line: it never raises."""
+    from ptclisp.mcp.stdio import parse_line
+    data = "".join(parts).encode("utf-8", "surrogateescape")
+    message, error = parse_line(data, len(data), cap)
+    assert message is None or error is None
+    if error is not None:
+        assert error.message.error.code in (INVALID_PARAMS, INVALID_REQUEST) or \
+            error.message.error.code < 0
