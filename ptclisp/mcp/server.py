@@ -77,15 +77,13 @@ class LispEval:
             return argument_error(M.bad_program(M.json_type(program)), M.HINT_PROGRAM)
         if context is not None and not isinstance(context, dict):
             return argument_error(M.bad_context(M.json_type(context)), M.HINT_CONTEXT)
-        call = _Call()
         try:
             if not self.keep_session:
+                call = _Call()
                 return await _to_the_end(self._run_fresh(program, context, call), call)
             session, lock, meter = self._session_of(ctx)
-            call.session = session
             async with lock:  # a call during a run waits here, for the run and its check
-                return await _to_the_end(self._run_kept(session, meter, program, context, call),
-                                         call)
+                return await self._kept_call(session, meter, program, context)
         except SessionBusyError:  # the host runs this Session elsewhere too
             return error_result(format_error_for_llm({
                 "kind": M.SESSION_BUSY_KIND, "message": M.SESSION_BUSY,
@@ -111,6 +109,13 @@ class LispEval:
         if call.cancelled:
             return None
         return await _off_loop(tool_result, await call.session.arun(program))
+
+    async def _kept_call(self, session: Session, meter: MemoryMeter, program: str,
+                         context) -> CallToolResult | None:
+        """A call in a kept session; when cancelled, its run is stopped and waited for."""
+        call = _Call()
+        call.session = session
+        return await _to_the_end(self._run_kept(session, meter, program, context, call), call)
 
     async def _run_kept(self, session: Session, meter: MemoryMeter, program: str,
                         context, call: "_Call") -> CallToolResult | None:

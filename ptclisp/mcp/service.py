@@ -26,7 +26,7 @@ from ..llm import format_error_for_llm
 from . import messages as M
 from .memory import MemoryMeter, session_bound
 from .results import argument_error, error_result
-from .server import SESSION_HEADER, LispEval, _Call, _to_the_end
+from .server import SESSION_HEADER, LispEval
 from .store import HAVE_REDIS, LockLost, SessionBusy, SessionStore, StoreUnavailable, open_store
 
 __all__ = ["ServiceOptions", "options_from", "ServiceConfigError", "Service", "ServiceLispEval", "JsonFormatter", "CLIENT_HEADER",
@@ -209,11 +209,8 @@ class ServiceLispEval(LispEval):
         try:
             async with store.hold(key) as held:
                 meter = MemoryMeter(session_bound(self.limits))
-                call = _Call()
-                call.session = held.session
                 # a cancelled call stops its run and waits for it; nothing is committed
-                result = await _to_the_end(
-                    self._run_kept(held.session, meter, program, context, call), call)
+                result = await self._kept_call(held.session, meter, program, context)
                 if result is None:  # cancelled before its run began: the store keeps its text
                     return _error(M.INTERNAL_KIND, M.INTERNAL, ""), "cancelled"
                 try:

@@ -14,23 +14,17 @@ pytest.importorskip("langgraph")
 from langchain_core.language_models.fake_chat_models import GenericFakeChatModel  # noqa: E402
 from langchain_core.messages import AIMessage, ToolMessage  # noqa: E402
 from langchain_core.tools import StructuredTool, tool  # noqa: E402
-from pydantic import BaseModel  # noqa: E402
 
 from ptclisp.integrations import messages as M  # noqa: E402
 from ptclisp.integrations.langchain import LispTool, lisp_tool  # noqa: E402
+
+from .shop import USERS, Admins  # noqa: E402
 
 with warnings.catch_warnings():  # create_react_agent moved to langchain.agents in LangGraph 1.0
     warnings.simplefilter("ignore")
     from langgraph.prebuilt import create_react_agent
 
-USERS = [{"id": 1, "name": "Ada", "role": "admin"}, {"id": 2, "name": "Bo", "role": "user"},
-         {"id": 3, "name": "Cy", "role": "admin"}]
 CALLS: list = []
-
-
-class Admins(BaseModel):
-    count: int
-    names: list[str]
 
 
 @tool

@@ -10,21 +10,15 @@ pytest.importorskip("agents")
 
 from agents import Agent, Runner, function_tool, set_tracing_disabled  # noqa: E402
 from agents.testing import ScriptedModel, assistant_message, function_call  # noqa: E402
-from pydantic import BaseModel  # noqa: E402
 
 from ptclisp.integrations import messages as M  # noqa: E402
 from ptclisp.integrations.openai_agents import lisp_tool  # noqa: E402
 
+from .shop import USERS, Admins  # noqa: E402
+
 set_tracing_disabled(True)  # no provider: nothing to export traces to
 
-USERS = [{"id": 1, "name": "Ada", "role": "admin"}, {"id": 2, "name": "Bo", "role": "user"},
-         {"id": 3, "name": "Cy", "role": "admin"}]
 CALLS: list = []
-
-
-class Admins(BaseModel):
-    count: int
-    names: list[str]
 
 
 @function_tool
