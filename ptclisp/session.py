@@ -17,7 +17,8 @@ from .errors import EvalError, LimitExceeded, SessionBusyError
 from .run.evaluator import Context, evaluate
 from .sandbox.footprint import footprint
 from .lang.reader import read
-from .host.door import host_data
+from .host.door import data_key, host_data
+from .host.inplace import InPlace, cooked, in_place
 from .host.tooldef import as_tools
 from .host.tools import ToolSet
 from .host import budget_map as _budget_map, parallel as _parallel  # noqa: F401  budget/, pmap
@@ -107,6 +108,8 @@ class Session:
     @property
     def data(self):
         """What `data/...` reads in this session's programs (host data as PTC values)."""
+        if any(type(v) is InPlace for v in self._data.values()):
+            return {k: cooked(v) for k, v in self._data.items()}
         return self._data
 
     @data.setter
@@ -249,7 +252,7 @@ class Session:
                                 hint=messages.HINT_SOURCE)
         forms = read(source)
         program = analyze(forms, memory_names=ctx.memory.keys(), tools=self.tools, source=source,
-                          data=self.data if self._data_known else None)
+                          data=self._data if self._data_known else None)
         return evaluate(program, ctx)
 
     def _upstream_calls(self) -> list:
@@ -277,7 +280,12 @@ def _signature_error(signature, value):
 def run(source: str, *, data=None, tools=None, memory=None, limits: Limits | None = None,
         clock=None, journal=None, budget=None, signature=None, upstreams=None,
         string_keys: bool = False) -> Result:
-    """Run one program in a fresh session."""
-    return Session(data=data, tools=tools, memory=memory, limits=limits, clock=clock,
-                   journal=journal, budget=budget, signature=signature, upstreams=upstreams,
-                   string_keys=string_keys).run(source)
+    """Run one program in a fresh session (big data= lists are read in place: host/inplace.py)."""
+    limits = limits or _DEFAULT_LIMITS
+    kept, rest = in_place(data, string_keys, limits.max_depth) if data is not None else ({}, None)
+    session = Session(data=rest, tools=tools, memory=memory, limits=limits, clock=clock,
+                      journal=journal, budget=budget, signature=signature, upstreams=upstreams,
+                      string_keys=string_keys)
+    if kept:
+        session._data.update((data_key(k, string_keys), v) for k, v in kept.items())
+    return session.run(source)

@@ -29,7 +29,7 @@ from ..sandbox.deepstack import call_on_big_stack
 from ..sandbox.gcpause import without_gc
 from .numbers import OutOfRange, bounded_list, host_scalar
 
-__all__ = ["NotData", "to_python", "from_python", "host_data", "reads_as_keyword"]
+__all__ = ["NotData", "to_python", "from_python", "host_data", "reads_as_keyword", "data_key"]
 
 DATA_DEPTH = 20_000  # levels of nesting data= may have (the host gave it; walked on a big stack)
 
@@ -264,6 +264,11 @@ def _string_key(k):
 def _program_key(k):
     """The key a program sees for the host's map key k (a keyword when k reads as one)."""
     return _door_key(k) if type(k) is str else k
+
+
+def data_key(name, string_keys: bool):
+    """The key a data= name is kept under (what `data/name` looks up)."""
+    return _string_key(name) if string_keys else _door_key(name)
 
 
 def reads_as_keyword(name: str) -> bool:

@@ -30,6 +30,7 @@ from ..core import registry
 from ..core.support import as_fn
 from ..errors import PtcError
 from ..lang.values import MISSING, Keyword, lookup
+from ..host.inplace import InPlace
 
 log = logging.getLogger("ptclisp")
 
@@ -58,6 +59,7 @@ class Emitter:
         self.ns = ns if ns is not None else {}
         self.ns.update({
             "g_ctx": compiler.ctx, "g_M": MISSING, "g_lookup": lookup, "g_as_fn": as_fn,
+            "g_InPlace": InPlace,
             "g_RECUR": RECUR, "g_CATCH": (PtcError, *CONVERTED),
             "g_fix": builtin_error, "g_call_fix": call_error, "g_unbound": unbound,
             "g_case_index": rt.case_index, "g_checkpoint": rt.checkpoint, "g_SQ": rt.SQRT_INT63,
@@ -74,6 +76,7 @@ class Emitter:
         self.slot_prefix = ""  # fused pipelines: each inlined function's slots apart
         self.tag = ""  # in bound names: codes sharing one namespace keep their names apart
         self.int_result = False  # g_pure: assume int arguments give an int result (see int_cond)
+        self.raw_vars: set[str] = set()  # fused loops over data read in place: host dicts
 
     def bind(self, value, prefix="k") -> str:
         """A generated global name bound to value in the code's namespace."""
@@ -136,6 +139,8 @@ class Emitter:
     def data(self, node, d):
         t = self.temp()
         self.emit(d, f"{t} = g_lookup(g_ctx.data, {self.bind(node.name)})")
+        self.emit(d, f"if type({t}) is g_InPlace:")  # a big data= list read in place (inplace.py)
+        self.emit(d + 1, f"{t} = {t}.value()")
         return t
 
     def int_cond(self, x: str) -> str | None:
@@ -256,6 +261,11 @@ class Emitter:
         coll = self.expr(node.args[0], d)
         k = self.bind(node.keyword)
         t = self.temp()
+        if coll in self.raw_vars and len(node.args) == 1:  # a host dict (pipeline.py, raw)
+            self.emit(d, f"{t} = {coll}.get({node.keyword.name!r}, g_M)")
+            self.emit(d, f"if type({t}) not in g_FLAT:")  # absent, or to convert: door.py
+            self.emit(d + 1, f"{t} = g_field({coll}, {k}, {t}, g_sk)")
+            return t
         if len(node.args) == 2:
             default = self.expr(node.args[1], d)
             self.emit(d, f"{t} = g_lookup({coll}, {k}, {default})")

@@ -25,7 +25,9 @@ from .cache import Spot, reuse
 from ..core.seqs_base import items
 from ..errors import LimitExceeded, PtcError
 from ..run.common import CONVERTED, python_error
-from ..lang.values import Keyword
+from ..lang.values import Keyword, lookup
+from ..host.inplace import FLAT, InPlace, NotRaw, field, raw_keyword
+from ..host.door import from_python
 
 _FUSE_ERRORS = (PtcError, *CONVERTED)
 
@@ -40,6 +42,12 @@ def compile_pipeline(compiler, node):
     init_c = compiler.compile(reduce_.node.args[1]) if reduce_ else None
     makers = [compiler.compile(s.fn) for s in stages]  # function values for the unfused run
     fused = None
+    raw = None
+    src_node = stages[0].node.args[-1]
+    if type(src_node) is A.Data:  # data read in place (host/inplace.py) comes in as it is
+        ctx, name = compiler.ctx, src_node.name
+        src_c = lambda fr: lookup(ctx.data, name)  # noqa: E731
+    raw_ok = type(src_node) is A.Data and reads_fields_only(stages)
 
     def unfused(fr, src, init):
         """The builtins one after another, with the errors their calls give."""
@@ -51,8 +59,21 @@ def compile_pipeline(compiler, node):
 
     def run(fr):
         nonlocal fused
+        nonlocal raw
         init = init_c(fr) if init_c is not None else None
         src = src_c(fr)
+        if type(src) is InPlace:
+            if raw_ok and len(src.host) >= codegen.THRESHOLD:
+                if raw is None:
+                    raw = codegen.compile_or_keep(_compile_cached, compiler, stages, False, True)
+                if raw is not False:
+                    try:
+                        return raw(fr, src, init)
+                    except LimitExceeded as e:
+                        raise e.with_span(stages[0].node.span, stages[0].node.form)
+                    except (NotRaw, *_FUSE_ERRORS):
+                        pass  # a record that is no host dict, or an error: the converted run
+            src = src.value()
         if type(src) is list and len(src) >= codegen.THRESHOLD:
             if fused is None:
                 fused = codegen.compile_or_keep(_compile_cached, compiler, stages, False)
@@ -80,22 +101,30 @@ def _call(node, args):
 
 # ---------------------------------------------------------------- the fused loop
 
-def _compile_cached(compiler, stages):
+def _compile_cached(compiler, stages, raw=False):
     """_compile_fused, or the code it built before for stages of the same shape (the source
     collection and the init are not part of it: the loop takes their values)."""
     shape = [(s.kind, s.node.builtin, s.fn, Spot(s.node.form, s.node.span)) for s in stages]
     ns: dict = {}
-    return reuse("pipe", shape, compiler.ctx, ns, lambda: _compile_fused(compiler, stages, ns))
+    return reuse("pipe_raw" if raw else "pipe", shape, compiler.ctx, ns,
+                 lambda: _compile_fused(compiler, stages, ns, raw))
 
 
-def _compile_fused(compiler, stages, ns):
+def _compile_fused(compiler, stages, ns, raw=False):
     """`pipe(fr, src, init)`: the whole pipeline as one loop (see the module docstring);
-    codegen.compile_or_keep keeps the unfused run when a node needs the frame (NeedsFrame)."""
+    codegen.compile_or_keep keeps the unfused run when a node needs the frame (NeedsFrame).
+    raw: src is an InPlace whose records the stages before the first map read by keyword only
+    (reads_fields_only): they read the host's dicts as they are."""
     em = Emitter(compiler, ns, fast=True)
-    em.ns.update(g_items=items, g_CHUNK=rt.CHUNK)
+    em.ns.update(g_items=items, g_CHUNK=rt.CHUNK, g_NotRaw=NotRaw, g_FLAT=FLAT, g_field=field,
+                 g_cook=from_python)
     calls = sum(1 for s in stages if type(s.fn) is A.Fn)  # steps per item: the calls saved
     em.emit(1, "g_fb = g_ctx.budget")
-    em.emit(1, f"xs = g_items(src, {em.bind(stages[0].node.builtin.fn.ptc_name)})")
+    if raw:
+        em.emit(1, "xs = src.host")
+        em.emit(1, "g_sk = src.string_keys")
+    else:
+        em.emit(1, f"xs = g_items(src, {em.bind(stages[0].node.builtin.fn.ptc_name)})")
     em.emit(1, "g_n = len(xs)")
     if calls:  # each inlined call would have been one level deeper
         em.emit(1, "if g_n and g_fb.depth >= g_fb.max_depth:")
@@ -115,6 +144,10 @@ def _compile_fused(compiler, stages, ns):
         em.emit(2, "g_fb.check_time()")
     em.emit(2, "for g_x in xs[g_lo:g_lo + g_CHUNK]:")
     v = "g_x"
+    if raw:
+        em.emit(3, "if type(g_x) is not dict:")
+        em.emit(4, "raise g_NotRaw")
+        em.raw_vars = {"g_x"}
     for k, s in enumerate(stages):
         em.slot_prefix = f"{k}_"
         if s.kind == "reduce":
@@ -134,7 +167,7 @@ def _compile_fused(compiler, stages, ns):
             em.emit(4, "continue")
             v = r
     if not terminal:
-        em.emit(3, f"g_out.append({v})")
+        em.emit(3, f"g_out.append(g_cook({v}, g_sk))" if v in em.raw_vars else f"g_out.append({v})")
     em.emit(1, f"return {'acc' if terminal else 'g_out'}")
     return em.build("pipe", "fr, src, init")
 
@@ -153,6 +186,8 @@ def _apply(em, stage, values, d) -> str:
         if type(p) is A.PBind:
             em.emit(d, f"{em.slot(p.slot)} = {x}")
             bound.add(p.slot)
+            if x in em.raw_vars:  # a host record: its keyword reads read the dict (raw mode)
+                em.raw_vars.add(em.slot(p.slot))
     bound.update(inner for _, inner in f.captures)
     rest = [em.slot(i) for i in range(f.nslots) if i not in bound]
     if rest:
@@ -167,3 +202,42 @@ def _bool_result(f) -> bool:
         f = f.body
         return type(f) is A.BuiltinCall and f.builtin.fn.ptc_name in codegen.BOOL_RESULT
     return type(f) is A.Const and getattr(f.value, "ptc_name", None) in codegen.BOOL_RESULT
+
+
+# ---------------------------------------------------------------- records read in place
+
+def reads_fields_only(stages) -> bool:
+    """True when, up to the first map or keep, each stage uses its item only as `(:k item)`
+    with a literal keyword that crosses the door as itself (a raw fused loop may run)."""
+    for s in stages:
+        f = s.fn
+        if type(f) is A.Const:
+            if not raw_keyword(f.value):
+                return False
+        elif type(f) is not A.Fn or f.rest is not None:
+            return False
+        else:
+            i = 1 if s.kind == "reduce" else 0
+            p = f.params[i] if i < len(f.params) else None
+            if type(p) is A.PBind and not _keyword_reads_only(f.body, p.slot):
+                return False
+            if type(p) not in (A.PBind, A.PIgnore):
+                return False
+        if s.kind in ("map", "keep", "reduce"):
+            return True
+    return True
+
+
+def _keyword_reads_only(body, slot: int) -> bool:
+    """True when every use of local `slot` in body is `(:k slot)` with a raw_keyword."""
+    uses = reads = 0
+    for n in fusion.nodes(body):
+        t = type(n)
+        if t is A.Local and n.slot == slot:
+            uses += 1
+        elif t is A.KeywordCall and len(n.args) == 1 and type(n.args[0]) is A.Local \
+                and n.args[0].slot == slot:
+            if not raw_keyword(n.keyword):
+                return False
+            reads += 1
+    return uses == reads

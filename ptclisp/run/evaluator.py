@@ -13,6 +13,7 @@ from .. import messages
 from ..compile import ast as A, special_forms
 from ..core.support import as_fn
 from ..errors import EvalError, PtcError
+from ..host.inplace import cooked
 from .common import CAUGHT, CONVERTED, RECUR, builtin_error, call_error, python_error, unbound
 from .. import specials  # noqa: F401  (fills special_forms' tables: the forms' closures)
 from ..lang.values import MISSING, SUSPECT, PSet, freeze, hkey, lookup, make_map
@@ -93,7 +94,7 @@ class Compiler:
 
     def data(self, node):
         ctx, name = self.ctx, node.name
-        return lambda fr: lookup(ctx.data, name)
+        return lambda fr: cooked(lookup(ctx.data, name))
 
     def history(self, node):
         ctx, i = self.ctx, node.index - 1

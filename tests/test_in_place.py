@@ -1,0 +1,133 @@
+"""Big data= lists read in place by `ptclisp.run` (#29 item 2, ptclisp/host/inplace.py).
+
+The oracle is the copying door: `Session(data=d).run(p)` converts everything at creation, so
+`ptclisp.run(p, data=d)`, which reads records in place where a fused pipeline reads only their
+keyword fields, must give the same value or the same kind of error for every program and data.
+"""
+from __future__ import annotations
+
+import decimal
+import enum
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ptclisp
+from ptclisp import Session
+from ptclisp.host import inplace
+
+
+class Tier(enum.IntEnum):
+    GOLD = 1
+
+
+class Word(str, enum.Enum):
+    PAID = "paid"
+
+
+N = 250  # over inplace.MIN_ITEMS and the fused loop's threshold
+
+KEYS = ["id", "status", "total", "user_id", "user-id", "a b", "items", "tags"]
+VALUES = st.one_of(
+    st.integers(-5, 50), st.floats(allow_nan=False, allow_infinity=False, width=32), st.none(),
+    st.booleans(), st.sampled_from(["paid", "open", " PAID", "", "é"]),
+    st.just(Tier.GOLD), st.just(Word.PAID), st.just(decimal.Decimal("2.5")), st.just(object()),
+    st.lists(st.integers(0, 3), max_size=3),
+    st.lists(st.fixed_dictionaries({"qty": st.integers(1, 3), "sku": st.sampled_from(["a", "b"])}),
+             max_size=2),
+    st.fixed_dictionaries({"x": st.integers(0, 2)}))
+RECORD = st.dictionaries(st.sampled_from(KEYS), VALUES, max_size=6)
+ITEM = st.one_of(RECORD, RECORD, RECORD, st.integers(0, 3), st.none())
+
+PROGRAMS = [
+    '(->> data/rows (filter #(= (:status %) "paid")) (map :total) (filter number?) (reduce + 0))',
+    "(->> data/rows (filter :total) (map :id) (remove nil?) count)",
+    "(->> data/rows (remove #(nil? (:status %))) (map :items) (filter vector?) (map count) (reduce + 0))",
+    "(->> data/rows (filter #(= (:user-id %) 3)) (map :total) vec)",
+    "(->> data/rows (filter #(= (:user_id %) 3)) (filter :status) (take 3))",
+    "(->> data/rows (keep :tags) (filter vector?) (map count) (reduce + 0))",
+    "(->> data/rows (filter #(some? (:items %))) (filter #(= 1 (:id %))) (map :items) (take 2))",
+    "(reduce (fn [acc r] (if (number? (:total r)) (+ acc 1) acc)) 0 (filter #(:id %) data/rows))",
+    '(->> data/rows (filter #(= (:status %) "paid")) (map #(vector (:id %) (:items %))) (take 4))',
+    "(->> data/rows (filter map?) (map keys) (take 2))",
+]
+
+
+def _same(program: str, data: dict, string_keys: bool):
+    fast = ptclisp.run(program, data=data, string_keys=string_keys)
+    try:
+        slow = Session(data=data, string_keys=string_keys).run(program)
+    except (TypeError, ValueError):  # the copying door refuses at creation...
+        assert fast.ok or fast.error.code == "type"  # ...read in place, only what is read is checked
+        return
+    assert fast.ok == slow.ok, (program, fast.error, slow.error)
+    if slow.ok:
+        assert fast.value == slow.value, program
+    else:
+        assert fast.error.code == slow.error.code, (program, fast.error, slow.error)
+
+
+@settings(max_examples=25)
+@given(rows=st.lists(ITEM, min_size=N, max_size=N + 5), string_keys=st.booleans(),
+       program=st.sampled_from(PROGRAMS))
+def test_read_in_place_sees_what_the_copying_door_gives(rows, string_keys, program):
+    _same(program, {"rows": rows, "small": [1, 2]}, string_keys)
+
+
+def records(n: int) -> list:
+    return [{"id": i, "status": "paid" if i % 3 else "open", "total": i % 50,
+             "user_id": i % 7, "items": [{"sku": "a", "qty": 1 + i % 3}]} for i in range(n)]
+
+
+def test_a_fused_pipeline_reads_the_host_records_without_converting_them(monkeypatch):
+    calls = []
+    real = inplace._convert
+    monkeypatch.setattr(inplace, "_convert", lambda lazy: calls.append(lazy.name) or real(lazy))
+    rows = records(1000)
+    want = sum(r["total"] for r in rows if r["status"] == "paid")
+    r = ptclisp.run('(->> data/rows (filter #(= (:status %) "paid")) (map :total) (reduce + 0))',
+                    data={"rows": rows})
+    assert r.ok and r.value == want
+    assert calls == []  # never converted whole
+    r = ptclisp.run("(count data/rows)", data={"rows": rows})
+    assert r.ok and r.value == 1000
+    assert calls == ["rows"]  # anything else reads it converted, once
+
+
+def test_records_a_pipeline_returns_are_converted_like_any_data():
+    rows = records(300)
+    r = ptclisp.run("(->> data/rows (filter #(= (:id %) 4)) (filter :status))", data={"rows": rows})
+    assert r.ok and r.value == [{ptclisp.Keyword(k): v for k, v in rows[4].items()
+                                 if k != "items"} | {ptclisp.Keyword("items"): [
+                                     {ptclisp.Keyword("sku"): "a", ptclisp.Keyword("qty"): 2}]}]
+
+
+def test_the_host_list_is_not_copied_and_not_changed():
+    rows = records(300)
+    before = [dict(r) for r in rows]
+    r = ptclisp.run("(->> data/rows (filter #(> (:total %) 10)) (map :items) (map count) (reduce + 0))",
+                    data={"rows": rows})
+    assert r.ok and r.value == sum(1 for x in rows if x["total"] > 10)
+    assert rows == before
+
+
+def test_a_bad_value_read_in_place_is_a_clear_error_naming_where_it_is():
+    rows = records(300)
+    rows[7]["total"] = object()
+    r = ptclisp.run("(->> data/rows (filter #(:total %)) (map :total) count)", data={"rows": rows})
+    assert not r.ok and r.error.code == "type"
+    assert "data/rows" in r.error.message and "[7 :total]" in r.error.message
+    assert "Traceback" not in r.error.message
+
+
+def test_a_bad_value_the_program_never_reads_is_not_an_error():
+    rows = records(300)
+    rows[7]["note"] = object()  # Session(data=) refuses this at creation; a one-shot run reads only :total
+    r = ptclisp.run("(->> data/rows (map :total) (reduce + 0))", data={"rows": rows})
+    assert r.ok and r.value == sum(x["total"] for x in rows)
+
+
+def test_session_data_gives_the_converted_value():
+    rows = records(300)
+    s = Session(data={"rows": rows})
+    assert s.data[ptclisp.Keyword("rows")][0][ptclisp.Keyword("id")] == 0
