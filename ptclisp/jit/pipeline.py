@@ -10,9 +10,10 @@ Only stages that cannot have effects are fused: a keyword, a pure first-order bu
 function literal whose body calls nothing but those (no tools, prints, defs or calls of other
 function values). So when the fused loop fails, the same builtins run unfused on the already
 evaluated collection (and init): the program sees exactly the error, span and stack of the
-unfused run, and nothing ran twice that anyone could see. A collection shorter than
-codegen.THRESHOLD always runs unfused: generating code costs more than it saves there. The
-generated loop is kept by shape (jit/cache.py): the same pipeline in a new text reuses it.
+unfused run, and nothing ran twice that anyone could see. A pipeline node runs unfused until
+it has gone over codegen.THRESHOLD items in all (one big collection, or a small one inside a
+function called often): generating code costs more than it saves before. The generated loop
+is kept by shape (jit/cache.py): the same pipeline in a new text reuses it.
 """
 from __future__ import annotations
 
@@ -48,6 +49,7 @@ def compile_pipeline(compiler, node):
         ctx, name = compiler.ctx, src_node.name
         src_c = lambda fr: lookup(ctx.data, name)  # noqa: E731
     raw_ok = type(src_node) is A.Data and reads_fields_only(stages)
+    seen = 0  # items this node has run over: a node run often over small collections is hot too
 
     def unfused(fr, src, init):
         """The builtins one after another, with the errors their calls give."""
@@ -58,8 +60,7 @@ def compile_pipeline(compiler, node):
         return v
 
     def run(fr):
-        nonlocal fused
-        nonlocal raw
+        nonlocal fused, raw, seen
         init = init_c(fr) if init_c is not None else None
         src = src_c(fr)
         if type(src) is InPlace:
@@ -74,7 +75,9 @@ def compile_pipeline(compiler, node):
                     except (NotRaw, *_FUSE_ERRORS):
                         pass  # a record that is no host dict, or an error: the converted run
             src = src.value()
-        if type(src) is list and len(src) >= codegen.THRESHOLD:
+        if type(src) is list:
+            seen += len(src)
+        if type(src) is list and seen >= codegen.THRESHOLD:
             if fused is None:
                 fused = codegen.compile_or_keep(_compile_cached, compiler, stages, False)
             if fused is not False:
