@@ -16,14 +16,15 @@ from pydantic import TypeAdapter, ValidationError
 
 from .. import Limits, Result, Session, Tool, format_value
 from ..host import signatures as S
-from ..llm import beyond_clojure, format_error_for_llm
+from ..llm import format_error_for_llm
 from ..llm.context import data_inventory, example_value, render_type, tool_inventory
+from ..llm.prompt import beyond_clojure
 from ..llm.results import success_body, to_json
 from . import messages as M
 
 __all__ = ["TOOL_NAME", "inline_refs", "schema_type", "output_signature", "folded_tool",
-           "instructions", "tool_description", "tool_parameters", "Outcome", "LispRunner",
-           "to_json"]
+           "instructions", "expected", "tool_description", "tool_parameters", "Outcome",
+           "LispRunner", "to_json"]
 
 TOOL_NAME = "lisp_eval"
 _MAX_REF_DEPTH = 8  # a recursive model is shown as `any` below this many levels

@@ -28,8 +28,7 @@ from .transport import Step, handle_response
 from ..host.cache import canonical_args
 from .context import context_message
 from .json_answer import JsonAnswer, JsonAnswerError, parse_json_answer
-from .prompt import (PROFILES, TRANSPORTS, beyond_clojure, estimate_tokens, function_list,
-                     system_prompt)
+from .prompt import PROFILES, TRANSPORTS, estimate_tokens, function_list, system_prompt
 from .repair import DelimiterReport, diagnose
 
 __all__ = [
@@ -43,6 +42,5 @@ __all__ = [
     "tool_name", "tool_description", "tool_schema", "request_tools", "handle_response", "Step",
     "build_preview", "cache_hint", "canonical_args", "lisp_eval_grammar",
     "system_prompt", "function_list", "estimate_tokens", "PROFILES", "TRANSPORTS", "context_message",
-    "beyond_clojure",
     "parse_json_answer", "JsonAnswer", "JsonAnswerError",
 ]

@@ -90,7 +90,8 @@ def function_list() -> str:
 def beyond_clojure() -> str:
     """The registry's names that Clojure lacks, core first, then `json/ ...` (compact prompts)."""
     builtins = [b for _, bs in _families() for b in bs]
-    core = sorted({b.name for b in builtins if b.ns == "clojure.core" and b.name in _BEYOND_CLOJURE})
+    core = sorted({b.name for b in builtins
+                   if b.ns == "clojure.core" and b.name in _BEYOND_CLOJURE})
     extra = sorted({b.fn.ptc_name for b in builtins if b.ns == "json"})
     return " ".join(core + extra)
 

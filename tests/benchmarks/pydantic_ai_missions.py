@@ -246,7 +246,8 @@ def tokens(variants: list[str]) -> int:
     print("| mission | " + " | ".join(v for v, _ in shown) + " |\n|---|" + "---:|" * len(shown))
     for i in ids:
         print(f"| {i} | " + " | ".join(f"{c[i]:,}" for _, c in shown) + " |")
-    print("| **average** | " + " | ".join(f"{sum(c.values()) / len(c):,.0f}" for _, c in shown) + " |")
+    averages = [f"{sum(c.values()) / len(c):,.0f}" for _, c in shown]
+    print("| **average** | " + " | ".join(averages) + " |")
     return 0
 
 

@@ -17,8 +17,9 @@ from ptclisp import Session  # noqa: E402
 from ptclisp.core import registry  # noqa: E402
 from ptclisp.integrations import common  # noqa: E402
 from ptclisp.integrations import messages as M  # noqa: E402
-from ptclisp.llm import beyond_clojure, estimate_tokens, function_list  # noqa: E402
+from ptclisp.llm import estimate_tokens, function_list  # noqa: E402
 from ptclisp.llm import prompt  # noqa: E402
+from ptclisp.llm.prompt import beyond_clojure  # noqa: E402
 
 MISSION_DATA = json.loads((Path(__file__).resolve().parents[2] / "examples" / "missions"
                            / "data.json").read_text(encoding="utf-8"))
