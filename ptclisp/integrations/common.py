@@ -16,15 +16,15 @@ from pydantic import TypeAdapter, ValidationError
 
 from .. import Limits, Result, Session, Tool, format_value
 from ..host import signatures as S
-from ..llm import cards as C
-from ..llm import format_error_for_llm, function_list
-from ..llm.context import data_inventory, expected_output, tool_inventory
+from ..llm import format_error_for_llm
+from ..llm.context import data_inventory, example_value, render_type, tool_inventory
+from ..llm.prompt import beyond_clojure
 from ..llm.results import success_body, to_json
 from . import messages as M
 
 __all__ = ["TOOL_NAME", "inline_refs", "schema_type", "output_signature", "folded_tool",
-           "instructions", "tool_description", "tool_parameters", "Outcome", "LispRunner",
-           "to_json"]
+           "instructions", "expected", "tool_description", "tool_parameters", "Outcome",
+           "LispRunner", "to_json"]
 
 TOOL_NAME = "lisp_eval"
 _MAX_REF_DEPTH = 8  # a recursive model is shown as `any` below this many levels
@@ -107,18 +107,25 @@ def annotated_return(function) -> tuple:
 
 
 def instructions(*, data=None, signature: str | None = None, returns: bool = True) -> str:
-    """The instructions: PTC-Lisp, how turns and finishing work, the data and the expected
-    output (the tools are listed in lisp_eval's description)."""
-    parts = [C.LANGUAGE + "\n" + function_list(), C.MULTI_TURN]
-    parts += [C.RETURN_RULES, M.FINISH_RETURN] if returns else [M.FINISH_NO_RETURN]
-    parts.append(M.FORMAT)
+    """The instructions: PTC-Lisp (with the registry's names Clojure lacks), how to finish, the
+    data and the expected output (the tools are listed in lisp_eval's description)."""
+    parts = [M.LANGUAGE.replace("{names}", beyond_clojure()),
+             M.FINISH_RETURN if returns else M.FINISH_NO_RETURN]
     probe = Session(data=data) if data else None
     if probe is not None:
-        parts.append(data_inventory(probe.data))
+        parts.append(data_inventory(probe.data, note=M.DATA_NOTE))
     if signature is not None:
-        parts.append(expected_output(signature) if returns
-                     else expected_output(signature, transport="combined"))
+        parts.append(expected(signature, returns=returns))
     return "\n\n".join(p for p in parts if p)
+
+
+def expected(signature: str, *, returns: bool = True) -> str:
+    """The expected-output line for a return signature such as `{count :int}`."""
+    sig = S.parse(signature)
+    shape = render_type(sig.output)
+    if not returns:
+        return M.expected_reply(shape)
+    return M.expected(shape, format_value(example_value(sig.output)))
 
 
 def tool_description(tools: list[Tool], *, returns: bool = True) -> str:

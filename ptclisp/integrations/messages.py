@@ -2,23 +2,45 @@
 from __future__ import annotations
 
 TOOL_DESCRIPTION = (
-    "Run a PTC-Lisp program (see the instructions). Programs call the tools listed below as "
-    "`(tool/NAME {...})`, several per program if needed; `def`s stay for later calls. "
-    "`(return v)` ends the task with v as the final answer.")
+    "Run a PTC-Lisp program (see the instructions). It calls the tools below as "
+    "`(tool/NAME {...})`, several per program if needed.")
 TOOL_DESCRIPTION_NO_RETURN = (
-    "Run a PTC-Lisp program (see the instructions). Programs call the tools listed below as "
-    "`(tool/NAME {...})`, several per program if needed; `def`s stay for later calls. "
-    "Its value comes back to you.")
+    "Run a PTC-Lisp program (see the instructions). It calls the tools below as "
+    "`(tool/NAME {...})`, several per program if needed; its value comes back to you.")
 PROGRAM_PARAM = "The PTC-Lisp source of one program."
 
-FORMAT = """\
-Reply format: call the lisp_eval tool with {"program": "<PTC-Lisp source>"}. The tools it lists are called inside programs as `(tool/NAME {...})`, never natively; any other tool you may call natively as usual."""
+# The instructions (compact: a pydantic-ai run usually ends in one program, so turns get one
+# line; the finishing rule is said once; lisp_eval's description lists the tools).
+LANGUAGE = """\
+You write PTC-Lisp, a small Clojure that runs in a sandbox, in lisp_eval's `program`.
+- Clojure forms: `let`, `fn`, `#(...)`, `defn`, `if`/`when`/`cond`/`case`, `->`/`->>`, `loop`/`recur`, `for`, `doseq`. The last top-level form's value is the result.
+- Call a tool with one map of named arguments spelled as its signature lists them: `(tool/get-user {:user_id 42})`. In signatures `T?` may be nil; `"a"|"b"` lists a string's only values.
+- Maps in tool results and data have keyword keys spelled as listed: `(:user_id m)`; `json/parse-string` gives string keys.
+- `map`, `filter`, `for` are eager. Pages: `loop`/`recur` until no next page.
+- Round to 2 decimals: (/ (round (* x 100)) 100.0). `str/split` takes a regex: `(str/split s #"\\|")`.
+- Not available: atoms, try/catch, throw, letfn, reduced, memoize, lazy or infinite sequences, macros, ns/require/import, I/O.
+- clojure.core, str/, set/ and walk/ names work as in Clojure. Also: {names}
+- `(describe x)` summarises a value's shape; `(doc f)`, `(apropos "sort")` look names up."""
 
 FINISH_RETURN = """\
-Finish with `(return value)` from a program: the run ends with that value as its answer (checked against the expected output). You may also give the final answer the usual way."""
+`(return v)` ends the task with v as the answer; `(fail {:reason :not-found :message "..."})` ends it as failed. When the signatures and data tell you enough, compute and return in one program; else print what you need to see (next call shows it; `def`s stay). Never print the answer instead of returning it."""
 
 FINISH_NO_RETURN = """\
-When you know the answer, give it the usual way (a program's value only comes back to you)."""
+A program's value comes back to you (print only what you need; `def`s stay): give the answer the usual way."""
+
+DATA_NOTE = (";; data/NAME: read directly, e.g. (count data/NAME). Per key: types seen, "
+             "nil/missing counts, repeated strings; then a sample")
+
+
+def expected(shape: str, example: str) -> str:
+    """The expected output: its shape in signature syntax and an example return."""
+    return (f"Expected output: {shape} (type names stand for values of that type; map keys as "
+            f"keywords spelled as shown), e.g. (return {example}).")
+
+
+def expected_reply(shape: str) -> str:
+    """The expected output when the answer is the model's reply (no return)."""
+    return f"Expected answer: {shape}, as JSON (type names stand for values of that type)."
 
 RETURNED = "Returned: the run ends with this value."
 RETURN_NOT_ENDING = ("(return v) gave this value; to end the task, give it as your final "

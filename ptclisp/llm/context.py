@@ -228,11 +228,12 @@ def _data_entry(key, value) -> list[str]:
     return lines + [M.data_sample(_sample(value))]
 
 
-def data_inventory(data) -> str | None:
-    """Per data key, sorted: its name, type and size, its keys' profiles and a sample."""
+def data_inventory(data, *, note: str = M.DATA_NOTE) -> str | None:
+    """Per data key, sorted: its name, type and size, its keys' profiles and a sample (under
+    `note`, the legend)."""
     if not data:
         return None
-    lines = [M.DATA_HEADER, M.DATA_NOTE]
+    lines = [M.DATA_HEADER, note]
     for key in sorted(data, key=str):
         lines += _data_entry(key, data[key])
     return "\n".join(lines)

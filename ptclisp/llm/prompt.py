@@ -20,7 +20,8 @@ from . import cards as C
 from . import messages as M
 from .lisp_tool import TRANSPORTS
 
-__all__ = ["system_prompt", "function_list", "estimate_tokens", "PROFILES", "TRANSPORTS"]
+__all__ = ["system_prompt", "function_list", "beyond_clojure", "estimate_tokens", "PROFILES",
+           "TRANSPORTS"]
 
 PROFILES = ("single_shot", "multi_turn", "journal")
 
@@ -38,6 +39,12 @@ _FAMILIES = (
 )
 _SHOWN_PREDICATES = ("nil?", "some?", "empty?", "string?", "number?", "int?", "keyword?", "map?",
                      "coll?", "even?")  # checked in tests
+# core names a model would not guess from Clojure (the compact prompt lists only these, and every
+# json/ name); each is checked against the registry in the tests
+_BEYOND_CLOJURE = frozenset(("avg", "avg-by", "sum", "sum-by", "max-by", "min-by", "distinct-by",
+                             "combinations", "zip", "entries", "describe", "extract",
+                             "extract-int", "re-split", "ceil", "floor", "round", "trunc", "sqrt",
+                             "pow", "parse-long", "parse-double", "parse-boolean"))
 
 
 def _module(b) -> str:
@@ -78,6 +85,15 @@ def function_list() -> str:
     lines.append(C.PREDICATES_NOTE.format(names=" ".join(_SHOWN_PREDICATES)))
     lines.append(C.DISCOVER)
     return "\n".join(lines)
+
+
+def beyond_clojure() -> str:
+    """The registry's names that Clojure lacks, core first, then `json/ ...` (compact prompts)."""
+    builtins = [b for _, bs in _families() for b in bs]
+    core = sorted({b.name for b in builtins
+                   if b.ns == "clojure.core" and b.name in _BEYOND_CLOJURE})
+    extra = sorted({b.fn.ptc_name for b in builtins if b.ns == "json"})
+    return " ".join(core + extra)
 
 
 def _behaviour(transport: str, profile: str) -> list[str]:

@@ -8,6 +8,7 @@ pydantic-ai sends and nothing else, with two variants side by side:
     python tests/benchmarks/pydantic_ai_missions.py start --variant lisp --mission m01-gold-customers --state DIR
     python tests/benchmarks/pydantic_ai_missions.py reply --state DIR REPLY.json
     python tests/benchmarks/pydantic_ai_missions.py report DIR [DIR ...]
+    python tests/benchmarks/pydantic_ai_missions.py tokens [--variant lisp|code]
 
 `start` and each `reply` print the request the model gets next: the instructions, the tools
 (name, description, parameters) and the messages, as the provider would receive them. A reply
@@ -16,7 +17,8 @@ is a JSON file: {"tool": NAME, "args": {...}} (one call), {"calls": [{"tool": ..
 step with the replies so far (the mission tools are deterministic). When the run ends, `reply`
 prints the output and the counts; `report` prints a table of turns (model requests), error
 turns (requests answering a retry) and input tokens (ptclisp.llm.estimate_tokens of every
-request, about o200k tokens), with whether each answer is right.
+request, about o200k tokens), with whether each answer is right. `tokens` prints the first
+request's tokens per mission and their average (code only where pydantic-ai-harness is installed).
 """
 from __future__ import annotations
 
@@ -186,9 +188,13 @@ def main(argv=None) -> int:
     r.add_argument("reply", type=Path)
     rep = sub.add_parser("report")
     rep.add_argument("states", nargs="+", type=Path)
+    tok = sub.add_parser("tokens")
+    tok.add_argument("--variant", choices=("lisp", "code"), action="append")
     args = p.parse_args(argv)
     if args.command == "report":
         return report(args.states)
+    if args.command == "tokens":
+        return tokens(args.variant or ["lisp", "code"])
     if args.command == "start":
         state = {"variant": args.variant, "mission": mission(args.mission)["id"], "replies": []}
     else:
@@ -220,6 +226,28 @@ def report(states: list[Path]) -> int:
     for variant, (n, turns, errors, tokens, ok) in sorted(totals.items()):
         print(f"| **{variant}** ({n} missions) | | {turns / n:.2f} avg | {errors} | "
               f"{tokens / n:,.0f} avg | {ok}/{n} |")
+    return 0
+
+
+def first_request(variant: str, mission_id: str) -> str:
+    """The first request the model gets for a mission."""
+    return replay({"variant": variant, "mission": mission_id, "replies": []})["request"]
+
+
+def tokens(variants: list[str]) -> int:
+    """A markdown table of the first request's tokens per mission, with the average."""
+    ids = [m["id"] for m in json.loads((MISSIONS / "missions.json").read_text(encoding="utf-8"))]
+    shown = []
+    for v in variants:
+        try:
+            shown.append((v, {i: estimate_tokens(first_request(v, i)) for i in ids}))
+        except ImportError as e:  # code needs pydantic-ai-harness
+            print(f"({v}: skipped, {e})")
+    print("| mission | " + " | ".join(v for v, _ in shown) + " |\n|---|" + "---:|" * len(shown))
+    for i in ids:
+        print(f"| {i} | " + " | ".join(f"{c[i]:,}" for _, c in shown) + " |")
+    averages = [f"{sum(c.values()) / len(c):,.0f}" for _, c in shown]
+    print("| **average** | " + " | ".join(averages) + " |")
     return 0
 
 

@@ -110,7 +110,7 @@ def test_the_description_and_instructions():
     for line in ["tool/get-users(role string)", "tool/score(user_id int)", "tool/double(x int) -> int"]:
         assert line in lisp.description
     assert lisp.instructions.startswith("You write PTC-Lisp")
-    assert "Your final answer must match this shape: {count int, names [string]}" in lisp.instructions
+    assert "Expected output: {count int, names [string]}" in lisp.instructions
     assert "data/limit" in lisp.instructions
 
 

@@ -84,7 +84,7 @@ def test_tools_are_called_from_a_program_and_return_ends_the_run():
     for line in ["tool/get-users(role string)", "tool/score(user_id int)",
                  "tool/double(x int) -> int"]:
         assert line in tool.description
-    assert "Your final answer must match this shape: {count int, names [string]}" in \
+    assert "Expected output: {count int, names [string]}" in \
         model.first_call.system_instructions
 
 

@@ -125,9 +125,9 @@ def test_instructions_teach_ptc_lisp_and_the_expected_output():
     request = agent.run_sync("x", deps={"hello": "hi"}).all_messages()[0]
     text = request.instructions
     assert text.startswith("You write PTC-Lisp")
-    assert "Your final answer must match this shape: {count int, names [string]}" in text
+    assert "Expected output: {count int, names [string]}" in text
     assert "data/limit" in text
-    assert M.FORMAT in text
+    assert M.FINISH_RETURN in text
 
 
 def test_an_error_is_fed_back_as_a_retry_and_corrected():
