@@ -112,7 +112,7 @@ def example_call(call: str) -> str:
 
 DATA_NOTE = (";; each data/NAME below is a value your program reads directly, "
              "e.g. (count data/NAME); no call, no quotes. Under it, every key of its records, "
-             "read from all of them: the types seen (`int|string`; `[{:qty :sku}]` is a list "
+             "read from all of them: the types seen (`int|string`; `[{:qty int :sku string}]` is a list "
              "of maps with those keys), how many are nil or missing, the spellings of a few "
              "repeated strings (`\"paid\"|\"PAID\"`); then a sample showing one item of each list")
 EXPECTED_TYPES_NOTE = ("int, float, string, bool, keyword and any name types, not values: "

@@ -3,13 +3,13 @@
 A profile answers what a model would otherwise spend turns finding out:
 
     :id int|string (the strings are numbers, e.g. "17")
-    :items [{:qty :sku}]
+    :items [{:qty int :sku string}]
     :status string "paid"|"PAID"|" paid"        ; a few short strings: every spelling, as they occur
     :total float, nil in 67 of 221
     :payload string of JSON {"a" "b"}
 
-Nested levels name their keys (`[{:qty :sku}]`, `{:a :b}`), a recursive level stops where it
-repeats its parent (`:children [{:children :name}]`). The whole value is read within a time
+Nested levels name their keys with their types (`[{:qty int :sku string}]`, `{:a int}`), a
+recursive level stops where it repeats its parent (`:children [{:children :name}]`). The whole value is read within a time
 budget; a profile cut by it says how many records it read.
 """
 from __future__ import annotations
@@ -56,8 +56,8 @@ def _atom(v) -> str:
 
 
 def value_shape(values: Iterable, depth: int = 0, parent: tuple = ()) -> str:
-    """`int|string`, `[{:qty :sku}]`, `{:a :b}`, `[string]`: the types seen among values (nil
-    left out)."""
+    """`int|string`, `[{:qty int :sku string}]`, `{:a int}`, `[string]`: the types seen among
+    values (nil left out)."""
     seen: dict[str, None] = {}
     maps: list = []
     lists: list = []
@@ -86,7 +86,7 @@ def value_shape(values: Iterable, depth: int = 0, parent: tuple = ()) -> str:
 
 
 def _map_keys(maps: list, depth: int, parent: tuple) -> str:
-    """`{:a :b}` (keys in the order first seen), `{:a [{:c}]}` one level further down."""
+    """`{:a int :b string}` (keys sorted), `{:a [{:c int}]}` one level further down."""
     maps = maps[:_NESTED_ITEMS]
     keys = list({k: None for m in maps for k in m})
     names = tuple(sorted(key_text(k) for k in keys))
@@ -95,10 +95,10 @@ def _map_keys(maps: list, depth: int, parent: tuple) -> str:
         return "{" + " ".join(shown[:_NESTED_KEYS]) + (" ..." if len(shown) > _NESTED_KEYS else "") + "}"
     parts = []
     for k in sorted(keys, key=key_text)[:_NESTED_KEYS]:
-        inner = list(islice((m[k] for m in maps if isinstance(m.get(k), _NESTED)), _NESTED_ITEMS))
         text = key_text(k)
-        if inner:
-            text += " " + value_shape(inner, depth + 1, names)
+        shape = value_shape([m[k] for m in maps if k in m], depth + 1, names)
+        if shape:  # `:qty int`, `:lines [{:sku string}]`: what a model would guess otherwise
+            text += " " + shape
         parts.append(text)
     more = " ..." if len(keys) > _NESTED_KEYS else ""
     return "{" + " ".join(parts) + more + "}"

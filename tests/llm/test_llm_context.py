@@ -260,7 +260,8 @@ def test_records_with_list_and_map_fields_are_described_not_crashed_on():
              "status": "closed"}]
     session = Session(data={"tickets": rows})
     lines = data_inventory(session.data).splitlines()
-    assert lines[3:8] == [";;   :customer {:id}", ";;   :id int", ";;   :items [{:qty :sku}]",
+    # each nested key with the types its values have (a model guessed qty's type without them)
+    assert lines[3:8] == [";;   :customer {:id int}", ";;   :id int", ";;   :items [{:qty int :sku string}]",
                           ';;   :status string "open"|"closed"', ";;   :tags [string]"]
     # the sample reaches a line item's keys and leaves
     assert lines[8] == (';;   sample: [{:customer {:id 7} :id 1 :items [{:qty 2 :sku "a"}] '
