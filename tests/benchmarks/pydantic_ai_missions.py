@@ -3,7 +3,10 @@
 A step mode like `ptclisp agent start/reply`, for a model (or a person) that sees exactly what
 pydantic-ai sends and nothing else, with two variants side by side:
   lisp: Agent(capabilities=[LispMode()])   (pip install -e '.[pydantic-ai]')
-  code: Agent(capabilities=[CodeMode()])   (pip install 'pydantic-ai-harness[code-mode]')
+  code: Agent(capabilities=[CodeMode()])   (pip install 'pydantic-ai-harness[code-mode]'),
+        the data pasted into the task as JSON (CodeMode has no data channel)
+  code-tool: the same CodeMode, the data behind a `data(name)` tool, as a host whose data is
+        too big to paste would give it
 
     python tests/benchmarks/pydantic_ai_missions.py start --variant lisp --mission m01-gold-customers --state DIR
     python tests/benchmarks/pydantic_ai_missions.py reply --state DIR REPLY.json
@@ -80,10 +83,22 @@ def build_agent(variant: str, m: dict, model) -> Agent:
         capability = CodeMode()  # CodeMode has no data channel: the data comes with the task
         prompt = m["mission"] + "\n\nData (JSON):\n" + json.dumps(data, separators=(",", ":"))
     agent = Agent(model, output_type=output_type, capabilities=[capability])
+    if variant == "code-tool":
+        prompt = m["mission"]
+        agent.tool_plain(_data_tool(data))
     for fn in (mission_tools.get_orders, mission_tools.get_customer, mission_tools.exchange_rate):
         agent.tool_plain(fn)
     agent._ptc_prompt = prompt  # noqa: SLF001 (kept with the agent for the replay)
     return agent
+
+
+def _data_tool(data: dict):
+    """A `data(name)` tool over the missions' data sets, its description naming them."""
+    def data_(name: str) -> Any:
+        return data[name]
+    data_.__name__ = "data"
+    data_.__doc__ = ("The host's data set `name` (a JSON value), one of: " + ", ".join(data) + ".")
+    return data_
 
 
 def render(messages, info: AgentInfo) -> str:
@@ -180,7 +195,7 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="command", required=True)
     s = sub.add_parser("start")
-    s.add_argument("--variant", choices=("lisp", "code"), required=True)
+    s.add_argument("--variant", choices=("lisp", "code", "code-tool"), required=True)
     s.add_argument("--mission", required=True)
     s.add_argument("--state", required=True, type=Path)
     r = sub.add_parser("reply")
@@ -189,7 +204,7 @@ def main(argv=None) -> int:
     rep = sub.add_parser("report")
     rep.add_argument("states", nargs="+", type=Path)
     tok = sub.add_parser("tokens")
-    tok.add_argument("--variant", choices=("lisp", "code"), action="append")
+    tok.add_argument("--variant", choices=("lisp", "code", "code-tool"), action="append")
     args = p.parse_args(argv)
     if args.command == "report":
         return report(args.states)
