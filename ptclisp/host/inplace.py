@@ -17,8 +17,9 @@ from ..run import budget as _budget
 from ..errors import EvalError
 from . import door
 from .numbers import OutOfRange
+from ..sandbox.gcpause import without_gc
 
-__all__ = ["InPlace", "in_place", "cooked", "field", "FLAT", "NotRaw", "raw_keyword"]
+__all__ = ["InPlace", "in_place", "cooked", "field", "partial_records", "FLAT", "NotRaw", "raw_keyword"]
 
 FLAT = frozenset({int, float, str, bool, type(None)})  # read from a host dict as they are
 MIN_ITEMS = 200  # shorter lists are converted at the door (a fused loop needs codegen.THRESHOLD)
@@ -90,10 +91,44 @@ def raw_keyword(k) -> bool:
 
 def field(record: dict, k: Keyword, found, string_keys: bool):
     """`(k record)` of a host dict whose str key k.name held `found` (MISSING when absent),
-    when that is not a plain scalar: the value converted, or the flexible lookup."""
+    when that is not a plain scalar: the value converted, or the flexible lookup. Converted as
+    data= is at a Session's creation, outside the run's size charging."""
+    outer = _budget.install(None)
+    try:
+        return _field(record, k, found, string_keys)
+    finally:
+        _budget.install(outer)
+
+
+def _field(record: dict, k: Keyword, found, string_keys: bool):
     try:
         if found is MISSING:  # `:user-id` finding "user_id", a key that is no str...: the record
             return lookup(door.from_python(record, string_keys), k)
         return door.from_python(found, string_keys)
     except (door.NotData, OutOfRange):  # the converted run reports it, naming where it is
         raise NotRaw from None
+
+
+def partial_records(lazy: InPlace, keys: tuple) -> list:
+    """Each record as a map of only `keys` (each holding what `(k record)` gives: nil when
+    absent); NotRaw at a record that is no host dict or a value that is not data."""
+    outer = _budget.install(None)
+    try:
+        return without_gc(_partial_records, lazy.host, keys, lazy.string_keys)
+    finally:
+        _budget.install(outer)
+
+
+def _partial_records(host: list, keys: tuple, string_keys: bool) -> list:
+    reads = [(k, k.name) for k in keys]
+    out = []
+    append = out.append
+    for r in host:
+        if type(r) is not dict:
+            raise NotRaw
+        m = {}
+        for k, name in reads:
+            v = r.get(name, MISSING)
+            m[k] = v if type(v) in FLAT else _field(r, k, v, string_keys)
+        append(m)
+    return out

@@ -58,21 +58,23 @@ class Stage:
         self.node, self.kind, self.fn = node, kind, fn
 
 
-def stages(node):
-    """The stages of a fusable pipeline, innermost first, or None."""
+def stages(node, any_fn: bool = False):
+    """The stages of a fusable pipeline, innermost first, or None; any_fn: of any chain of
+    map/filter/remove/keep (and a reduce with an init), whatever its functions."""
     if type(node) is not A.BuiltinCall:
         return None
     out = []
     name = node.builtin.fn.ptc_name
     if name not in STAGES and name != "reduce":
         return None
+    fusable = (lambda f, arity: True) if any_fn else _fusable_fn
     if name == "reduce" and len(node.args) == 3:
-        if not _fusable_fn(node.args[0], 2):
+        if not fusable(node.args[0], 2):
             return None
         out.append(Stage(node, "reduce", node.args[0]))
         node = node.args[2]
     while type(node) is A.BuiltinCall and len(node.args) == 2 \
-            and node.builtin.fn.ptc_name in STAGES and _fusable_fn(node.args[0], 1):
+            and node.builtin.fn.ptc_name in STAGES and fusable(node.args[0], 1):
         out.append(Stage(node, STAGES[node.builtin.fn.ptc_name], node.args[0]))
         node = node.args[1]
     if len(out) < 2:

@@ -27,7 +27,7 @@ from ..core.seqs_base import items
 from ..errors import LimitExceeded, PtcError
 from ..run.common import CONVERTED, python_error
 from ..lang.values import Keyword, lookup
-from ..host.inplace import FLAT, InPlace, NotRaw, field, raw_keyword
+from ..host.inplace import FLAT, InPlace, NotRaw, field, partial_records, raw_keyword
 from ..host.door import from_python
 
 _FUSE_ERRORS = (PtcError, *CONVERTED)
@@ -37,7 +37,7 @@ def compile_pipeline(compiler, node):
     """A closure `frame -> value` running the pipeline node, or None if it is not one."""
     stages = fusion.stages(node)
     if stages is None:
-        return None
+        return _compile_partial(compiler, node)
     reduce_ = stages[-1] if stages[-1].kind == "reduce" else None
     src_c = compiler.compile(stages[0].node.args[-1])
     init_c = compiler.compile(reduce_.node.args[1]) if reduce_ else None
@@ -49,6 +49,7 @@ def compile_pipeline(compiler, node):
         ctx, name = compiler.ctx, src_node.name
         src_c = lambda fr: lookup(ctx.data, name)  # noqa: E731
     raw_ok = type(src_node) is A.Data and reads_fields_only(stages)
+    reads = field_reads(stages) if type(src_node) is A.Data else None
     seen = 0  # items this node has run over: a node run often over small collections is hot too
 
     def unfused(fr, src, init):
@@ -74,7 +75,7 @@ def compile_pipeline(compiler, node):
                         raise e.with_span(stages[0].node.span, stages[0].node.form)
                     except (NotRaw, *_FUSE_ERRORS):
                         pass  # a record that is no host dict, or an error: the converted run
-            src = src.value()
+            src = _partial_or_whole(src, reads)
         if type(src) is list:
             seen += len(src)
         if type(src) is list and seen >= codegen.THRESHOLD:
@@ -89,6 +90,45 @@ def compile_pipeline(compiler, node):
                     pass  # the unfused run gives the program its error
         return unfused(fr, src, init)
     return run
+
+
+def _compile_partial(compiler, node):
+    """A closure for a pipeline that cannot be fused but reads data in place record by record
+    (its stages before the first map, keep or reduce read their item only by keyword), else
+    None. Data not read in place runs the plain call, as if this were no pipeline."""
+    stages = fusion.stages(node, any_fn=True)
+    if stages is None or type(stages[0].node.args[-1]) is not A.Data:
+        return None
+    reads = field_reads(stages)
+    if reads is None:
+        return None
+    plain = compiler.plain_builtin_call(node)
+    reduce_ = stages[-1] if stages[-1].kind == "reduce" else None
+    init_c = compiler.compile(reduce_.node.args[1]) if reduce_ else None
+    makers = [compiler.compile(s.fn) for s in stages]
+    ctx, name = compiler.ctx, stages[0].node.args[-1].name
+
+    def run(fr):
+        src = lookup(ctx.data, name)
+        if type(src) is not InPlace:
+            return plain(fr)
+        init = init_c(fr) if init_c is not None else None
+        v = _partial_or_whole(src, reads)
+        for s, make in zip(stages, makers):
+            v = _call(s.node, (make(fr), init, v) if s is reduce_ else (make(fr), v))
+        return v
+    return run
+
+
+def _partial_or_whole(src: InPlace, reads):
+    """The records of src as maps of only the keys `reads` names (what the stages can see of
+    them), else (no reads, or a record that is no host dict) the whole list converted."""
+    if reads is not None:
+        try:
+            return partial_records(src, reads)
+        except NotRaw:
+            pass
+    return src.value()
 
 
 def _call(node, args):
@@ -233,14 +273,49 @@ def reads_fields_only(stages) -> bool:
 
 def _keyword_reads_only(body, slot: int) -> bool:
     """True when every use of local `slot` in body is `(:k slot)` with a raw_keyword."""
-    uses = reads = 0
+    return _keywords_read(body, slot) is not None
+
+
+def _keywords_read(body, slot: int):
+    """The keywords k of `(:k slot)` in body when that is every use of local `slot`, else
+    None (an inner function capturing it counts as another use; inner functions have their
+    own slots)."""
+    uses, keys = 0, []
     for n in fusion.nodes(body):
         t = type(n)
         if t is A.Local and n.slot == slot:
             uses += 1
+        elif t is A.Fn and any(outer == slot for outer, _ in n.captures):
+            return None
         elif t is A.KeywordCall and len(n.args) == 1 and type(n.args[0]) is A.Local \
                 and n.args[0].slot == slot:
             if not raw_keyword(n.keyword):
-                return False
-            reads += 1
-    return uses == reads
+                return None
+            keys.append(n.keyword)
+    return keys if uses == len(keys) else None
+
+
+def field_reads(stages):
+    """The keywords the stages read of each record before the first map, keep or reduce, when
+    they use it only that way and one of those ends the prefix, else None: maps holding just
+    those keys are all such stages can tell of a record."""
+    keys: dict = {}
+    for s in stages:
+        f = s.fn
+        if type(f) is A.Const and raw_keyword(f.value):
+            keys[f.value] = None
+        elif type(f) is A.Fn and f.rest is None:
+            i = 1 if s.kind == "reduce" else 0
+            p = f.params[i] if i < len(f.params) else None
+            if type(p) is A.PBind:
+                found = _keywords_read(f.body, p.slot)
+                if found is None:
+                    return None
+                keys.update(dict.fromkeys(found))
+            elif type(p) is not A.PIgnore:
+                return None
+        else:
+            return None
+        if s.kind in ("map", "keep", "reduce"):
+            return tuple(keys)
+    return None

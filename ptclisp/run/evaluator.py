@@ -150,6 +150,10 @@ class Compiler:
         fused = pipeline.compile_pipeline(self, node)  # map/filter/reduce chains as one loop
         if fused is not None:
             return fused
+        return self.plain_builtin_call(node)
+
+    def plain_builtin_call(self, node):
+        """The call of a builtin, its arguments compiled as they are (no pipeline fusing)."""
         b, span, form = node.builtin, node.span, node.form
         fn, name = b.fn, b.fn.ptc_name
         args = [self.compile(a) for a in node.args]

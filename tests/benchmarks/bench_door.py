@@ -13,6 +13,8 @@ turn; CPython compiles and execs its unique text too, over the host's objects as
 - `run data= Nk`: `ptclisp.run(program, data={"orders": N records})`, the program reading the
   nested items (revenue of the paid orders), the door included;
 - `tool Nk`: a program consuming a tool that returns N records (the tool result's door);
+- `run wide fn data= Nk`: records of 22 fields through a stage that calls functions (not
+  fused), the program reading two of them;
 - `Session(data=) Nk`: creating a Session over the records, beside `copy.deepcopy` of them;
 - `from_python 10k` / `to_python 10k`: the door alone, both ways (the old lines);
 - `floor: r.copy() Nk`: a C-speed shallow copy of each record (no key converted), beside
@@ -50,6 +52,19 @@ PY_TOOL = PY.replace("in orders", "in tool_orders()")
 # compare.py's filter/map/reduce, over the same records (their nested items not read)
 FMR = "(->> data/orders (filter #(> (:total %) 20)) (map :total) (reduce + 0))"
 FMR_PY = 'sum(o["total"] for o in orders if o["total"] > 20)'
+# wide records (22 fields) through a stage that calls functions (not fused): read in place,
+# each record as a map of the two keys the stages read
+WIDE = ('(->> data/rows (filter #(= (:status %) "paid"))'
+        ' (map (fn [r] (count (filter some? [(:total r) (:f1 r)])))) (reduce + 0))')
+WIDE_PY = ('sum(len([x for x in (o["total"], o["f1"]) if x is not None])'
+           ' for o in rows if o["status"] == "paid")')
+
+
+def wide(n: int, seed: int = 2) -> list:
+    """n export records of 20 int fields, a status and a total."""
+    rnd = random.Random(seed)
+    return [{**{f"f{j}": rnd.randint(0, 9) for j in range(20)}, "status": rnd.choice(["open", "paid"]),
+             "total": rnd.randint(1, 100)} for _ in range(n)]
 
 
 def orders(n: int, seed: int = 1) -> list:
@@ -93,6 +108,10 @@ def cases(sizes: list[int]) -> list[tuple]:
                     lambda d=data: copy.deepcopy(d)))
         out.append((f"floor: r.copy() {k}", lambda r=rows: [x.copy() for x in r],
                     lambda r=rows: py_run(PY, orders=r)))
+        wrows = wide(n)
+        assert lisp_run(WIDE, data={"rows": wrows}) == py_run(WIDE_PY, rows=wrows)
+        out.append((f"run wide fn data= {k}", lambda d={"rows": wrows}: lisp_run(WIDE, data=d),
+                    lambda r=wrows: py_run(WIDE_PY, rows=r)))
     rows = orders(10_000)
     converted = from_python(rows)
     out.append(("from_python 10k", lambda: from_python(rows), None))
