@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import ptclisp
 from ptclisp import Session
+from ptclisp import messages
 from ptclisp.host import inplace
 
 
@@ -141,6 +142,7 @@ def test_a_bad_value_read_in_place_is_a_clear_error_naming_where_it_is():
     assert not r.ok and r.error.code == "type"
     assert "data/rows" in r.error.message and "[7 :total]" in r.error.message
     assert "Traceback" not in r.error.message
+    assert r.error.hint == messages.HINT_DATA_READ_IN_PLACE
 
 
 def test_a_bad_value_the_program_never_reads_is_not_an_error():

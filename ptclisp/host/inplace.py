@@ -15,6 +15,7 @@ import threading
 from ..lang.values import MISSING, Keyword, lookup
 from ..run import budget as _budget
 from ..errors import EvalError
+from .. import messages
 from . import door
 from .numbers import OutOfRange
 from ..sandbox.gcpause import without_gc
@@ -60,7 +61,7 @@ def _convert(lazy: InPlace):
         return next(iter(door.host_data({lazy.name: lazy.host}, lazy.string_keys,
                                         lazy.max_depth).values()))
     except (TypeError, ValueError) as e:  # the host's message, naming where the value is
-        raise EvalError(str(e), code="type") from None
+        raise EvalError(str(e), code="type", hint=messages.HINT_DATA_READ_IN_PLACE) from None
     finally:
         _budget.install(outer)
 

@@ -71,6 +71,9 @@ def api_data_not_data(name: str | None, keys, type_name: str) -> str:
 
 
 API_DATA_TOO_DEEP = "data= is nested too deeply to be read as data"
+# a one-shot run's data read in place (host/inplace.py) met it: the program cannot mend it
+HINT_DATA_READ_IN_PLACE = ("the host gave this value and a program cannot change it: read only "
+                           "the fields you need, or end with (fail ...) saying what is wrong")
 
 
 ISOLATION_BAD_DISCOVERY = "the isolated worker sent a malformed upstream discovery request"
