@@ -63,7 +63,7 @@ class Watch:
         self.tid = threading.get_ident()
         self.budget = budget
         self.mem_limit = mem_limit  # bytes of growth, or None
-        self.base_rss = None  # set by the first check that sees this run
+        self.base_rss = None  # set when the run starts (call_watched), else by the first check
         self.done = False
         self.injected = False
         self.last = 0.0
@@ -113,6 +113,8 @@ def call_watched(fn, budget, max_memory_mb=None):
         except BaseException as exc:  # returned to the caller, who sorts it out
             return None, exc
     w = Watch(budget, max_memory_mb * 1024 * 1024 if max_memory_mb is not None else None)
+    if w.mem_limit is not None:  # growth counts from here: a fast allocation may beat the first check
+        w.base_rss = _rss()
     try:
         _begin(w)
         outcome = fn(), None
