@@ -74,12 +74,17 @@ class LispMode(AbstractCapability[AgentDepsT]):
     output_type: Any = None
     """What `(return v)` is validated as; by default the agent's own `output_type`."""
     _agent_output: Any = field(default=None, repr=False)
+    _validators: list = field(default_factory=list, repr=False)
     _state: _RunState | None = field(default=None, repr=False)
 
     def for_agent(self, agent) -> "LispMode[AgentDepsT]":
         """Bind to an agent: its output type gives the expected output."""
         bound = copy.copy(self)
         bound._agent_output = getattr(agent, "output_type", None)
+        # @agent.output_validator functions check a returned value as they check final_result's
+        # (pydantic-ai keeps them on the agent only, no public accessor; the list itself, since
+        # validators are registered after the agent, and so this capability, is made)
+        bound._validators = getattr(agent, "_output_validators", [])
         return bound
 
     async def for_run(self, ctx: RunContext[AgentDepsT]) -> "LispMode[AgentDepsT]":
@@ -174,7 +179,10 @@ class _LispToolset(WrapperToolset[AgentDepsT]):
         body = outcome.body
         if outcome.kind == "returned":
             if self.mode.returns:
-                state.output, state.returned = outcome.value, True
+                value = outcome.value
+                for validator in self.mode._validators:  # a ModelRetry: the model tries again
+                    value = await validator.validate(value, ctx)
+                state.output, state.returned = value, True
                 body = {**body, "note": M.RETURNED}
             else:
                 body = {**body, "note": M.RETURN_NOT_ENDING}

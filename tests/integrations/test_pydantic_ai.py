@@ -165,6 +165,25 @@ def test_pydantic_validation_beyond_the_signature_is_applied():
     assert "n must be positive" in retry
 
 
+def test_the_agents_output_validators_check_a_returned_value():
+    script = Script(['(return {:count 1 :names ["Ada"]})', '(return {:count 2 :names ["Ada" "Cy"]})'])
+    agent, _ = agent_with_tools(script, Admins)
+    checked = []
+
+    @agent.output_validator
+    def at_least_two(ctx: RunContext[dict], out: Admins) -> Admins:
+        checked.append(out)
+        if out.count < 2:
+            raise ModelRetry("expected at least two admins")
+        return Admins(count=out.count, names=sorted(out.names, reverse=True))  # a validator may change it
+
+    result = agent.run_sync("x", deps={"hello": "hi"})
+    assert result.output == Admins(count=2, names=["Cy", "Ada"])
+    assert checked == [Admins(count=1, names=["Ada"]), Admins(count=2, names=["Ada", "Cy"])]
+    (retry,) = script.retries()
+    assert "expected at least two admins" in retry
+
+
 def test_defs_persist_across_calls_within_a_run():
     script = Script(['(def admins (tool/get-users {:role "admin"})) (count admins)',
                      '(return (:name (last admins)))'])
