@@ -70,12 +70,30 @@ def validate_output(output_type, value) -> tuple[object, str | None]:
     """(the value as the output type, None), or (None, what is wrong with it)."""
     if output_type is None:
         return value, None
+    adapter = TypeAdapter(output_type)
     try:
-        return TypeAdapter(output_type).validate_python(value), None
+        return adapter.validate_python(value), None
     except ValidationError as e:
-        problems = "; ".join(f"{'.'.join(map(str, err['loc'])) or 'value'}: {err['msg']}"
-                             for err in e.errors()[:5])
-        return None, M.return_invalid(problems)
+        error = e
+    snake = _snake_keys(value)
+    if snake != value:  # `{:customer-id 1}` for a field customer_id, as `(:customer-id m)` finds it
+        try:
+            return adapter.validate_python(snake), None
+        except ValidationError:
+            pass
+    problems = "; ".join(f"{'.'.join(map(str, err['loc'])) or 'value'}: {err['msg']}"
+                         for err in error.errors()[:5])
+    return None, M.return_invalid(problems)
+
+
+def _snake_keys(value):
+    """value with each map key spelled with - respelled with _ (where that key is not there)."""
+    if isinstance(value, dict):
+        return {(k.replace("-", "_") if isinstance(k, str) and k.replace("-", "_") not in value
+                 else k): _snake_keys(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_snake_keys(v) for v in value]
+    return value
 
 
 def lisp_name(name: str) -> str:
