@@ -58,6 +58,8 @@ PROGRAMS = [
     "(->> data/rows (map (fn [r] (mapv (fn [k] (k r)) [:id :total]))) (take 3))",
     "(->> data/rows (map (fn [r] (let [x r] (:id x)))) (filter some?) count)",
     "(->> data/rows (remove (fn [r] (println (:status r)) (nil? (:id r)))) (map :id) (take 2))",
+    "(count (map :items data/rows))",  # one stage: no pipeline, read in place all the same
+    "(first (map (fn [r] [(:id r) (:tags r)]) data/rows))",
 ]
 
 

@@ -77,7 +77,7 @@ def stages(node, any_fn: bool = False):
             and node.builtin.fn.ptc_name in STAGES and fusable(node.args[0], 1):
         out.append(Stage(node, STAGES[node.builtin.fn.ptc_name], node.args[0]))
         node = node.args[1]
-    if len(out) < 2:
+    if len(out) < (1 if any_fn else 2):  # one stage is no pipeline to fuse, but may read in place
         return None
     out.reverse()
     return out
