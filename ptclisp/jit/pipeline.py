@@ -48,17 +48,13 @@ def compile_pipeline(compiler, node):
     if type(src_node) is A.Data:  # data read in place (host/inplace.py) comes in as it is
         ctx, name = compiler.ctx, src_node.name
         src_c = lambda fr: lookup(ctx.data, name)  # noqa: E731
-    raw_ok = type(src_node) is A.Data and reads_fields_only(stages)
-    reads = field_reads(stages) if type(src_node) is A.Data else None
+    found = prefix_reads(stages) if type(src_node) is A.Data else None
+    raw_ok = found is not None  # a raw fused loop may read the records in place
+    reads = found[0] if found is not None and found[1] else None  # or maps of these keys
     seen = 0  # items this node has run over: a node run often over small collections is hot too
 
     def unfused(fr, src, init):
-        """The builtins one after another, with the errors their calls give."""
-        v = src
-        for s, make in zip(stages, makers):
-            args = (make(fr), init, v) if s is reduce_ else (make(fr), v)
-            v = _call(s.node, args)
-        return v
+        return _unfused(stages, makers, reduce_, fr, src, init)
 
     def run(fr):
         nonlocal fused, raw, seen
@@ -113,11 +109,16 @@ def _compile_partial(compiler, node):
         if type(src) is not InPlace:
             return plain(fr)
         init = init_c(fr) if init_c is not None else None
-        v = _partial_or_whole(src, reads)
-        for s, make in zip(stages, makers):
-            v = _call(s.node, (make(fr), init, v) if s is reduce_ else (make(fr), v))
-        return v
+        return _unfused(stages, makers, reduce_, fr, _partial_or_whole(src, reads), init)
     return run
+
+
+def _unfused(stages, makers, reduce_, fr, src, init):
+    """The stages' builtins one after another on src, with the errors their calls give."""
+    v = src
+    for s, make in zip(stages, makers):
+        v = _call(s.node, (make(fr), init, v) if s is reduce_ else (make(fr), v))
+    return v
 
 
 def _partial_or_whole(src: InPlace, reads):
@@ -157,7 +158,7 @@ def _compile_fused(compiler, stages, ns, raw=False):
     """`pipe(fr, src, init)`: the whole pipeline as one loop (see the module docstring);
     codegen.compile_or_keep keeps the unfused run when a node needs the frame (NeedsFrame).
     raw: src is an InPlace whose records the stages before the first map read by keyword only
-    (reads_fields_only): they read the host's dicts as they are."""
+    (prefix_reads): they read the host's dicts as they are."""
     em = Emitter(compiler, ns, fast=True)
     em.ns.update(g_items=items, g_CHUNK=rt.CHUNK, g_NotRaw=NotRaw, g_FLAT=FLAT, g_field=field,
                  g_cook=from_python)
@@ -249,31 +250,31 @@ def _bool_result(f) -> bool:
 
 # ---------------------------------------------------------------- records read in place
 
-def reads_fields_only(stages) -> bool:
-    """True when, up to the first map or keep, each stage uses its item only as `(:k item)`
-    with a literal keyword that crosses the door as itself (a raw fused loop may run)."""
+def prefix_reads(stages):
+    """(keywords, ended) when each stage up to the first map, keep or reduce (ended: one of
+    those comes) uses its item only as `(:k item)` with a literal keyword that crosses the
+    door as itself, else None. A raw fused loop may then run; and when ended, maps holding
+    just those keys are all the stages can tell of a record."""
+    keys: dict = {}
     for s in stages:
         f = s.fn
-        if type(f) is A.Const:
-            if not raw_keyword(f.value):
-                return False
-        elif type(f) is not A.Fn or f.rest is not None:
-            return False
-        else:
+        if type(f) is A.Const and raw_keyword(f.value):
+            keys[f.value] = None
+        elif type(f) is A.Fn and f.rest is None:
             i = 1 if s.kind == "reduce" else 0
             p = f.params[i] if i < len(f.params) else None
-            if type(p) is A.PBind and not _keyword_reads_only(f.body, p.slot):
-                return False
-            if type(p) not in (A.PBind, A.PIgnore):
-                return False
+            if type(p) is A.PBind:
+                found = _keywords_read(f.body, p.slot)
+                if found is None:
+                    return None
+                keys.update(dict.fromkeys(found))
+            elif type(p) is not A.PIgnore:
+                return None
+        else:
+            return None
         if s.kind in ("map", "keep", "reduce"):
-            return True
-    return True
-
-
-def _keyword_reads_only(body, slot: int) -> bool:
-    """True when every use of local `slot` in body is `(:k slot)` with a raw_keyword."""
-    return _keywords_read(body, slot) is not None
+            return tuple(keys), True
+    return tuple(keys), False
 
 
 def _keywords_read(body, slot: int):
@@ -296,26 +297,7 @@ def _keywords_read(body, slot: int):
 
 
 def field_reads(stages):
-    """The keywords the stages read of each record before the first map, keep or reduce, when
-    they use it only that way and one of those ends the prefix, else None: maps holding just
-    those keys are all such stages can tell of a record."""
-    keys: dict = {}
-    for s in stages:
-        f = s.fn
-        if type(f) is A.Const and raw_keyword(f.value):
-            keys[f.value] = None
-        elif type(f) is A.Fn and f.rest is None:
-            i = 1 if s.kind == "reduce" else 0
-            p = f.params[i] if i < len(f.params) else None
-            if type(p) is A.PBind:
-                found = _keywords_read(f.body, p.slot)
-                if found is None:
-                    return None
-                keys.update(dict.fromkeys(found))
-            elif type(p) is not A.PIgnore:
-                return None
-        else:
-            return None
-        if s.kind in ("map", "keep", "reduce"):
-            return tuple(keys)
-    return None
+    """The keywords of prefix_reads when a map, keep or reduce ends the prefix, else None."""
+    found = prefix_reads(stages)
+    return found[0] if found is not None and found[1] else None
+

@@ -18,45 +18,16 @@ from langchain_core.tools import StructuredTool, tool  # noqa: E402
 from ptclisp.integrations import messages as M  # noqa: E402
 from ptclisp.integrations.langchain import LispTool, lisp_tool  # noqa: E402
 
-from .shop import USERS, Admins  # noqa: E402
+from . import shop  # noqa: E402
+from .shop import CALLS, Admins, clear_calls, double  # noqa: E402,F401  (clear_calls: autouse fixture)
 
 with warnings.catch_warnings():  # create_react_agent moved to langchain.agents in LangGraph 1.0
     warnings.simplefilter("ignore")
     from langgraph.prebuilt import create_react_agent
 
-CALLS: list = []
-
-
-@tool
-def get_users(role: str) -> list[dict]:
-    """Users with a role."""
-    CALLS.append(("get_users", role))
-    return [u for u in USERS if u["role"] == role]
-
-
-async def _score(user_id: int) -> int:
-    """An async lookup."""
-    CALLS.append(("score", user_id))
-    return user_id * 10
-
-score = StructuredTool.from_function(coroutine=_score, name="score")  # no sync function
-
-
-@tool
-def lookup(key: str) -> str:
-    """Always fails."""
-    raise KeyError(f"no key {key}")
-
-
-def double(x: int) -> int:
-    """A plain callable: twice x."""
-    CALLS.append(("double", x))
-    return 2 * x
-
-
-@pytest.fixture(autouse=True)
-def _clear_calls():
-    CALLS.clear()
+get_users = tool(shop.get_users)
+score = StructuredTool.from_function(coroutine=shop.score, name="score")  # no sync function
+lookup = tool(shop.lookup)
 
 
 class Scripted(GenericFakeChatModel):

@@ -14,43 +14,14 @@ from agents.testing import ScriptedModel, assistant_message, function_call  # no
 from ptclisp.integrations import messages as M  # noqa: E402
 from ptclisp.integrations.openai_agents import lisp_tool  # noqa: E402
 
-from .shop import USERS, Admins  # noqa: E402
+from . import shop  # noqa: E402
+from .shop import CALLS, Admins, clear_calls, double  # noqa: E402,F401  (clear_calls: autouse fixture)
 
 set_tracing_disabled(True)  # no provider: nothing to export traces to
 
-CALLS: list = []
-
-
-@function_tool
-def get_users(role: str) -> list[dict]:
-    """Users with a role."""
-    CALLS.append(("get_users", role))
-    return [u for u in USERS if u["role"] == role]
-
-
-@function_tool
-async def score(user_id: int) -> int:
-    """An async lookup."""
-    await asyncio.sleep(0)
-    CALLS.append(("score", user_id))
-    return user_id * 10
-
-
-@function_tool
-def lookup(key: str) -> str:
-    """Always fails."""
-    raise KeyError(f"no key {key}")
-
-
-def double(x: int) -> int:
-    """A plain callable: twice x."""
-    CALLS.append(("double", x))
-    return 2 * x
-
-
-@pytest.fixture(autouse=True)
-def _clear_calls():
-    CALLS.clear()
+get_users = function_tool(shop.get_users)
+score = function_tool(shop.score)
+lookup = function_tool(shop.lookup)
 
 
 def programs(*sources: str) -> list:
