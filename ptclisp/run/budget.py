@@ -19,6 +19,9 @@ from ..errors import EvalError, LimitExceeded
 _local = threading.local()
 CHECK_EVERY = 1024  # steps between clock reads
 BIG_CHARGE = 4096  # a charge of this many items reads the clock
+MEMORY_CHECK_ITEMS = 262_144  # big charges between the run's own reads of the process's size
+# (about 10 MB of ints: a range-building loop grows ~2 GB/s, faster than the watchdog's
+# 20 ms poll can follow on a loaded machine, so the run also checks itself)
 STRING_KINDS = frozenset({"string"})  # what charge_size measures against max_string_chars
 
 
@@ -39,7 +42,8 @@ class Budget:
     __slots__ = ("limits", "steps_left", "deadline", "depth", "max_depth", "max_size",
                  "max_chars", "print_left", "countdown", "period", "clock", "prints", "wall_clock",
                  "in_host", "watch_lock", "work_deadline", "wall_deadline", "paused_at",
-                 "tool_seconds", "halt", "pending_stop", "catalog", "context", "__weakref__")
+                 "tool_seconds", "halt", "pending_stop", "catalog", "context", "mem_ceiling",
+                 "mem_countdown", "rss", "__weakref__")
 
     def __init__(self, limits, clock=time.monotonic, wall_clock=time.time):
         self.limits = limits
@@ -65,6 +69,9 @@ class Budget:
         self.pending_stop = None  # a stop the watchdog could not deliver (outside safe code)
         self.catalog = None  # the session's upstream catalog (dir/doc/apropos read it), or None
         self.context = None  # the run's evaluator Context (pmap/pcalls route its budget per thread)
+        self.mem_ceiling = None  # process size (bytes) past which the run stops, set by the watchdog
+        self.mem_countdown = MEMORY_CHECK_ITEMS
+        self.rss = None  # reads the process's resident size (the watchdog's reader)
 
     def tick(self, n: int = 1):
         """Count n evaluation steps; read the clock every CHECK_EVERY steps."""
@@ -185,6 +192,12 @@ def charge_size(n: int, what: str = "collection"):
                             hint=messages.HINT_SIZE)
     if n >= BIG_CHARGE:
         b.check_time()
+        if b.mem_ceiling is not None:
+            b.mem_countdown -= n
+            if b.mem_countdown <= 0:
+                b.mem_countdown = MEMORY_CHECK_ITEMS
+                if b.rss() > b.mem_ceiling:
+                    raise MemoryStop()
 
 
 def tick(n: int = 1):

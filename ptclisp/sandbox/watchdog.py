@@ -115,6 +115,7 @@ def call_watched(fn, budget, max_memory_mb=None):
     w = Watch(budget, max_memory_mb * 1024 * 1024 if max_memory_mb is not None else None)
     if w.mem_limit is not None:  # growth counts from here: a fast allocation may beat the first check
         w.base_rss = _rss()
+        budget.mem_ceiling, budget.rss = w.base_rss + w.mem_limit, _rss  # big charges check too
     try:
         _begin(w)
         outcome = fn(), None
