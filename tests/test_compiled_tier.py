@@ -200,6 +200,15 @@ PIPELINES = [
     "(->> [1 2 3] (map inc) (filter (fn [x y] x)))",
     "(defn d [n] (if (= n 0) (->> [1 2] (map inc) (reduce + 0)) (d (dec n)))) (d 290)",
     "(defn d [n] (if (= n 0) (->> [1 2] (map #(+ % 1)) (reduce + 0)) (d (dec n)))) (d 299)",
+    # a pipeline inside a stage's function: a nested loop
+    "(->> [{:xs [{:q 1} {:q 2}]} {:xs nil} {} {:xs [{:q 5}]}] (map (fn [o] (reduce + 0 (map :q (:xs o))))) (reduce + 0))",
+    "(->> [{:xs [{:q 1} {:q \"a\"}]}] (map (fn [o] (reduce + 0 (map #(* 2 (:q %)) (:xs o))))) (filter some?))",
+    "(let [k 2] (->> (range 6) (map (fn [n] (reduce + 0 (map #(* % k n) (range n))))) (reduce + 0)))",
+    "(->> (range 20) (map (fn [x] (+ (* x x) (reduce + 0 (map (fn [y] (* y y x)) (range x)))))) (filter odd?))",
+    "(->> [[1 2 3] [4] 5] (map (fn [xs] (filter odd? xs))) (filter seq))",
+    "(->> [[1 2] [3]] (map (fn [xs] (+ (reduce + 0 (map inc xs)) (reduce + 0 (map dec xs))))) vec)",
+    "(defn d [n] (if (= n 0) (->> [[1 2]] (map (fn [xs] (reduce + 0 (map #(+ % 1) xs)))) (reduce + 0)) (d (dec n)))) (d 297)",
+    "(defn d [n] (if (= n 0) (->> [[1 2]] (map (fn [xs] (reduce + 0 (map #(+ % 1) xs)))) (reduce + 0)) (d (dec n)))) (d 298)",
 ]
 
 

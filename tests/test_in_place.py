@@ -58,6 +58,13 @@ PROGRAMS = [
     "(->> data/rows (map (fn [r] (mapv (fn [k] (k r)) [:id :total]))) (take 3))",
     "(->> data/rows (map (fn [r] (let [x r] (:id x)))) (filter some?) count)",
     "(->> data/rows (remove (fn [r] (println (:status r)) (nil? (:id r)))) (map :id) (take 2))",
+    # a pipeline inside a stage's function, over the record's list: a nested loop (raw when
+    # its stages read their items by keyword only)
+    '(->> data/rows (filter #(= (:status %) "paid")) (map (fn [o] (reduce + 0 (map #(* 2 (:qty %)) (:items o))))) (reduce + 0))',
+    '(->> data/rows (map (fn [o] (count (filter #(= (:sku %) "a") (:items o))))) (reduce + 0))',
+    '(->> data/rows (map (fn [o] (filter #(= (:sku %) "b") (:items o)))) (filter seq) (take 3))',
+    "(->> data/rows (filter (fn [o] (pos? (count (keep :qty (:items o)))))) (map :id) (take 5))",
+    "(->> data/rows (map (fn [o] (reduce + 0 (map inc (:tags o))))) (filter pos?) count)",
     "(count (map :items data/rows))",  # one stage: no pipeline, read in place all the same
     "(first (map (fn [r] [(:id r) (:tags r)]) data/rows))",
 ]

@@ -77,6 +77,8 @@ class Emitter:
         self.tag = ""  # in bound names: codes sharing one namespace keep their names apart
         self.int_result = False  # g_pure: assume int arguments give an int result (see int_cond)
         self.raw_vars: set[str] = set()  # fused loops over data read in place: host dicts
+        self.nested_loop = None  # fused loops: emits a pipeline inside a stage (pipeline.py)
+        self.fused_depth = 0  # fused loops enclosing the code being emitted
 
     def bind(self, value, prefix="k") -> str:
         """A generated global name bound to value in the code's namespace."""
@@ -168,7 +170,7 @@ class Emitter:
         uses = int_tests(body)
         for p in patterns:
             if type(p) is A.PBind and uses.get(p.slot, 0) >= 2:
-                name = self.known_int[self.slot(p.slot)] = f"g_i{p.slot}"
+                name = self.known_int[self.slot(p.slot)] = f"g_i{self.slot(p.slot)}"
                 self.emit(d, f"{name} = type({self.slot(p.slot)}) is int")
 
     def int_test(self, x: str) -> str:
@@ -221,6 +223,8 @@ class Emitter:
         return t
 
     def builtin_call(self, node, d):
+        if self.nested_loop is not None and fusion.nested_stages(node) is not None:
+            return self.nested_loop(self, node, d)
         if not self.fast and fusion.stages(node) is not None:
             return self.closure(node, d)  # the closure tier runs it as one fused loop (pipeline.py)
         b = node.builtin

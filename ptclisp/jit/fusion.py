@@ -2,7 +2,9 @@
 
 A pipeline is a `reduce` with an init, or a map/filter/remove/keep, whose collection is again
 one of map/filter/remove/keep, two steps or more, each step's function a keyword, a pure
-first-order builtin or a function literal whose body has no effects (see pipeline.py).
+first-order builtin or a function literal whose body has no effects (see pipeline.py). Such a
+body may itself run a pipeline of one step or more over fusable functions (`(fn [o] (reduce +
+0 (map :qty (:items o))))`): the fused loop runs it as a nested loop.
 """
 from __future__ import annotations
 
@@ -58,9 +60,10 @@ class Stage:
         self.node, self.kind, self.fn = node, kind, fn
 
 
-def stages(node, any_fn: bool = False):
+def stages(node, any_fn: bool = False, least: int | None = None):
     """The stages of a fusable pipeline, innermost first, or None; any_fn: of any chain of
-    map/filter/remove/keep (and a reduce with an init), whatever its functions."""
+    map/filter/remove/keep (and a reduce with an init), whatever its functions; least: the
+    fewest stages that make one (default 2, or 1 with any_fn)."""
     if type(node) is not A.BuiltinCall:
         return None
     out = []
@@ -77,8 +80,8 @@ def stages(node, any_fn: bool = False):
             and node.builtin.fn.ptc_name in STAGES and fusable(node.args[0], 1):
         out.append(Stage(node, STAGES[node.builtin.fn.ptc_name], node.args[0]))
         node = node.args[1]
-    if len(out) < (1 if any_fn else 2):  # one stage is no pipeline to fuse, but may read in place
-        return None
+    if len(out) < (least if least is not None else 1 if any_fn else 2):
+        return None  # one stage is no pipeline to fuse (unless nested), but may read in place
     out.reverse()
     return out
 
@@ -91,7 +94,36 @@ def _fusable_fn(f, arity: int) -> bool:
         b = analyzer._builtin_of(f.value)
         return b is not None and b.fn.ptc_name in PURE and b.accepts(arity)
     return (type(f) is A.Fn and f.rest is None and len(f.params) == arity and not f.has_recur
-            and f.self_slot is None and all(effect_free(x) for x in nodes(f.body, into_fns=True)))
+            and f.self_slot is None and _pure_body(f.body))
+
+
+def nested_stages(node):
+    """The stages of a pipeline inside a fusable function's body (one stage is enough), or None."""
+    return stages(node, least=1)
+
+
+def _pure_body(body) -> bool:
+    """True when body has no effect and calls no function value, except the functions of the
+    fusable pipelines it runs (checked the same way: they become nested loops)."""
+    stage_fns = set()
+    for x in nodes(body):  # pre-order: a stage call comes before its function
+        if id(x) in stage_fns or effect_free(x):
+            continue
+        if _fusable_stage_call(x):
+            stage_fns.add(id(x.args[0]))
+            continue
+        return False
+    return True
+
+
+def _fusable_stage_call(x) -> bool:
+    """True for `(map f coll)` and the like, or `(reduce f init coll)`, with f fusable."""
+    if type(x) is not A.BuiltinCall:
+        return False
+    name = x.builtin.fn.ptc_name
+    if name in STAGES:
+        return len(x.args) == 2 and _fusable_fn(x.args[0], 1)
+    return name == "reduce" and len(x.args) == 3 and _fusable_fn(x.args[0], 2)
 
 
 def effect_free(x) -> bool:

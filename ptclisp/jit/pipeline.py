@@ -30,7 +30,14 @@ from ..lang.values import Keyword, lookup
 from ..host.inplace import FLAT, InPlace, NotRaw, field, partial_records, raw_keyword
 from ..host.door import from_python
 
-_FUSE_ERRORS = (PtcError, *CONVERTED)
+
+
+class Unfuse(Exception):
+    """The fused loop cannot fail as the unfused run would here (the depth limit inside a
+    nested loop, whose stack names the inner function): the unfused run gives the error."""
+
+
+_FUSE_ERRORS = (PtcError, Unfuse, *CONVERTED)
 
 
 def compile_pipeline(compiler, node):
@@ -161,59 +168,108 @@ def _compile_fused(compiler, stages, ns, raw=False):
     (prefix_reads): they read the host's dicts as they are."""
     em = Emitter(compiler, ns, fast=True)
     em.ns.update(g_items=items, g_CHUNK=rt.CHUNK, g_NotRaw=NotRaw, g_FLAT=FLAT, g_field=field,
-                 g_cook=from_python)
-    calls = sum(1 for s in stages if type(s.fn) is A.Fn)  # steps per item: the calls saved
+                 g_cook=from_python, g_Unfuse=Unfuse)
+    em.nested_loop = _emit_nested
     em.emit(1, "g_fb = g_ctx.budget")
     if raw:
         em.emit(1, "xs = src.host")
         em.emit(1, "g_sk = src.string_keys")
     else:
         em.emit(1, f"xs = g_items(src, {em.bind(stages[0].node.builtin.fn.ptc_name)})")
-    em.emit(1, "g_n = len(xs)")
+    captured = {outer: f"fr[{outer}]" for s in stages if type(s.fn) is A.Fn for outer, _ in s.fn.captures}
+    r = _emit_loop(em, stages, "xs", "init", 1, 0, raw, captured)
+    em.emit(1, f"return {r}")
+    return em.build("pipe", "fr, src, init")
+
+
+def _emit_nested(em, node, d) -> str:
+    """A pipeline inside a fused stage's function, emitted as a loop nested in the fused one.
+    Its source is a keyword read of a host record (raw) when its own stages read their items
+    by keyword only: then the host's list is walked as it is (nil is empty; anything else is
+    NotRaw: the converted run)."""
+    stages = fusion.nested_stages(node)
+    reduce_ = stages[-1] if stages[-1].kind == "reduce" else None
+    init = em.expr(reduce_.node.args[1], d) if reduce_ is not None else "None"
+    src = stages[0].node.args[-1]
+    raw = (type(src) is A.KeywordCall and len(src.args) == 1 and raw_keyword(src.keyword)
+           and type(src.args[0]) is A.Local and em.slot(src.args[0].slot) in em.raw_vars
+           and prefix_reads(stages) is not None)
+    xs = em.temp()
+    if raw:
+        em.emit(d, f"{xs} = {em.slot(src.args[0].slot)}.get({src.keyword.name!r})")
+        em.emit(d, f"if type({xs}) is not list:")
+        em.emit(d + 1, f"if {xs} is not None:")
+        em.emit(d + 2, "raise g_NotRaw")
+        em.emit(d + 1, f"{xs} = []")
+    else:
+        coll = em.expr(src, d)
+        em.emit(d, f"{xs} = g_items({coll}, {em.bind(stages[0].node.builtin.fn.ptc_name)})")
+    captured = {outer: em.slot(outer) for s in stages if type(s.fn) is A.Fn
+                for outer, _ in s.fn.captures}
+    outer_prefix = em.slot_prefix
+    try:
+        return _emit_loop(em, stages, xs, init, d, em.fused_depth + 1, raw, captured)
+    finally:
+        em.slot_prefix = outer_prefix
+
+
+def _emit_loop(em, stages, xs, init, d, level, raw, captured) -> str:
+    """Emit the loop of stages over the list named xs at indent d; returns the name of its
+    result. level: how many fused loops enclose it (its inlined calls are that much deeper);
+    captured: for each slot the stage functions capture, where its value is."""
+    calls = sum(1 for s in stages if type(s.fn) is A.Fn)  # steps per item: the calls saved
+    n, lo, x = em.temp(), em.temp(), em.temp()
+    em.emit(d, f"{n} = len({xs})")
     if calls:  # each inlined call would have been one level deeper
-        em.emit(1, "if g_n and g_fb.depth >= g_fb.max_depth:")
-        em.emit(2, "raise g_fb.depth_error()")
-    for k, s in enumerate(stages):
+        em.emit(d, f"if {n} and g_fb.depth + {level} >= g_fb.max_depth:")
+        em.emit(d + 1, "raise g_Unfuse" if level else "raise g_fb.depth_error()")
+    prefixes = [f"{level}_{next(em.names)}_" for _ in stages]  # each function's slots apart
+    for s, prefix in zip(stages, prefixes):
         if type(s.fn) is A.Fn:
             for outer, inner in s.fn.captures:
-                em.emit(1, f"s{k}_{inner} = fr[{outer}]")
+                em.emit(d, f"s{prefix}{inner} = {captured[outer]}")
     terminal = stages[-1].kind == "reduce"
-    em.emit(1, "acc = init" if terminal else "g_out = []")
-    em.emit(1, "for g_lo in range(0, g_n, g_CHUNK):")
+    acc = em.temp()
+    em.emit(d, f"{acc} = {init}" if terminal else f"{acc} = []")
+    em.emit(d, f"for {lo} in range(0, {n}, g_CHUNK):")
     if calls:
-        em.emit(2, f"g_fb.countdown = g_fb.countdown - {calls} * min(g_CHUNK, g_n - g_lo)")
-        em.emit(2, "if g_fb.countdown <= 0:")
-        em.emit(3, "g_fb.checkpoint()")
+        em.emit(d + 1, f"g_fb.countdown = g_fb.countdown - {calls} * min(g_CHUNK, {n} - {lo})")
+        em.emit(d + 1, "if g_fb.countdown <= 0:")
+        em.emit(d + 2, "g_fb.checkpoint()")
     else:
-        em.emit(2, "g_fb.check_time()")
-    em.emit(2, "for g_x in xs[g_lo:g_lo + g_CHUNK]:")
-    v = "g_x"
+        em.emit(d + 1, "g_fb.check_time()")
+    em.emit(d + 1, f"for {x} in {xs}[{lo}:{lo} + g_CHUNK]:")
+    d += 2
+    v = x
     if raw:
-        em.emit(3, "if type(g_x) is not dict:")
-        em.emit(4, "raise g_NotRaw")
-        em.raw_vars = {"g_x"}
-    for k, s in enumerate(stages):
-        em.slot_prefix = f"{k}_"
-        if s.kind == "reduce":
-            em.emit(3, f"acc = {_apply(em, s, ['acc', v], 3)}")
-            continue
-        r = _apply(em, s, [v], 3)
-        if s.kind == "map":
-            v = r
-        elif s.kind == "filter":
-            em.emit(3, f"if not {r}:" if _bool_result(s.fn) else f"if {r} is None or {r} is False:")
-            em.emit(4, "continue")
-        elif s.kind == "remove":
-            em.emit(3, f"if {r}:" if _bool_result(s.fn) else f"if {r} is not None and {r} is not False:")
-            em.emit(4, "continue")
-        else:  # keep
-            em.emit(3, f"if {r} is None:")
-            em.emit(4, "continue")
-            v = r
+        em.emit(d, f"if type({x}) is not dict:")
+        em.emit(d + 1, "raise g_NotRaw")
+        em.raw_vars.add(x)
+    outer_depth, em.fused_depth = em.fused_depth, level
+    try:
+        for s, prefix in zip(stages, prefixes):
+            em.slot_prefix = prefix
+            if s.kind == "reduce":
+                em.emit(d, f"{acc} = {_apply(em, s, [acc, v], d)}")
+                continue
+            r = _apply(em, s, [v], d)
+            if s.kind == "map":
+                v = r
+            elif s.kind == "filter":
+                em.emit(d, f"if not {r}:" if _bool_result(s.fn) else f"if {r} is None or {r} is False:")
+                em.emit(d + 1, "continue")
+            elif s.kind == "remove":
+                em.emit(d, f"if {r}:" if _bool_result(s.fn) else f"if {r} is not None and {r} is not False:")
+                em.emit(d + 1, "continue")
+            else:  # keep
+                em.emit(d, f"if {r} is None:")
+                em.emit(d + 1, "continue")
+                v = r
+    finally:
+        em.fused_depth = outer_depth
     if not terminal:
-        em.emit(3, f"g_out.append(g_cook({v}, g_sk))" if v in em.raw_vars else f"g_out.append({v})")
-    em.emit(1, f"return {'acc' if terminal else 'g_out'}")
-    return em.build("pipe", "fr, src, init")
+        em.emit(d, f"{acc}.append(g_cook({v}, g_sk))" if v in em.raw_vars else f"{acc}.append({v})")
+    return acc
 
 
 def _apply(em, stage, values, d) -> str:
