@@ -5,6 +5,7 @@ import attrs
 
 from .errors import PtcError
 from .host.door import to_python
+from .host.inplace import InPlace
 
 
 @attrs.define
@@ -31,12 +32,20 @@ class Result:
     value: object = None
     error: PtcError | None = None
     prints: list = attrs.Factory(list)
-    tool_calls: list = attrs.Factory(list)
+    _tool_calls: list = attrs.Factory(list)  # read through `tool_calls`
     memory: dict = attrs.Factory(dict)
     duration: float = 0.0
     summaries: dict = attrs.Factory(dict)
     journal: object = None
     upstream_calls: list = attrs.Factory(list)
+
+    @property
+    def tool_calls(self) -> list:
+        """The call log (see above); a big result a pipeline read in place is converted now."""
+        for entry in self._tool_calls:
+            if type(entry.get("result")) is InPlace:
+                _settle(entry)
+        return self._tool_calls
 
     @property
     def ok(self) -> bool:
@@ -46,3 +55,12 @@ class Result:
     def to_python(self):
         """The value as plain JSON-shaped Python (keyword keys -> strings)."""
         return to_python(self.value)
+
+
+def _settle(entry: dict) -> None:
+    """Replace a call's in-place result by its PTC value; one that is not data becomes the
+    entry's error (the program never read the part that is wrong)."""
+    try:
+        entry["result"] = entry["result"].value()
+    except PtcError as e:
+        entry["result"], entry["error"] = None, e.message

@@ -165,3 +165,63 @@ def test_session_data_gives_the_converted_value():
     rows = records(300)
     s = Session(data={"rows": rows})
     assert s.data[ptclisp.Keyword("rows")][0][ptclisp.Keyword("id")] == 0
+
+
+# ---------------------------------------------------------------- tool results read in place
+
+def _as_tool(program: str) -> tuple:
+    """(program reading `(tool/rows)` as a pipeline's source, the same program reading it
+    through a local: not a pipeline's source, so converted at the call as before)."""
+    fast = program.replace("data/rows", "(tool/rows)")
+    slow = f"(let [rows (tool/rows)] {program.replace('data/rows', 'rows')})"
+    return fast, slow
+
+
+@settings(max_examples=60)
+@given(rows=st.lists(ITEM, min_size=N, max_size=N + 5), string_keys=st.booleans(),
+       program=st.sampled_from(PROGRAMS))
+def test_a_tool_result_read_in_place_gives_what_the_converted_one_gives(rows, string_keys, program):
+    fast_p, slow_p = _as_tool(program)
+    tools = {"rows": lambda: rows}
+    fast = ptclisp.run(fast_p, tools=tools, string_keys=string_keys)
+    slow = ptclisp.run(slow_p, tools=tools, string_keys=string_keys)
+    if not slow.ok and slow.error.code == "tool-result":  # not data: refused at the call...
+        assert fast.ok or fast.error.code in ("tool-result", "type")  # ...in place, where read
+        return
+    assert fast.ok == slow.ok, (program, fast.error, slow.error)
+    if slow.ok:
+        assert fast.value == slow.value, program
+    else:
+        assert fast.error.code == slow.error.code, (program, fast.error, slow.error)
+
+
+def test_a_tool_result_a_pipeline_reads_is_not_converted_and_the_log_converts_when_read():
+    rows = records(1000)
+    r = ptclisp.run('(->> (tool/rows) (filter #(= (:status %) "paid")) (map :total) (reduce + 0))',
+                    tools={"rows": lambda: rows})
+    assert r.ok and r.value == sum(x["total"] for x in rows if x["status"] == "paid")
+    assert type(r._tool_calls[0]["result"]) is inplace.InPlace  # nothing converted yet
+    logged = r.tool_calls[0]["result"]  # the host reads the log: the PTC value, as before
+    assert logged == ptclisp.run("(tool/rows)", tools={"rows": lambda: rows}).value
+    assert r.tool_calls[0]["result"] is logged  # converted once
+
+
+def test_an_unread_bad_value_in_a_tool_result_read_in_place_shows_in_the_log():
+    rows = records(300)
+    rows[3]["note"] = object()
+    r = ptclisp.run("(->> (tool/rows) (map :total) (reduce + 0))", tools={"rows": lambda: rows})
+    assert r.ok and r.value == sum(x["total"] for x in rows)
+    entry = r.tool_calls[0]
+    assert entry["result"] is None and "tool/rows" in entry["error"] and ":note" in entry["error"]
+    r = ptclisp.run("(->> (tool/rows) (map :note) (filter some?) count)", tools={"rows": lambda: rows})
+    assert not r.ok and r.error.code == "tool-result"  # read: the tool's own error, as before
+
+
+def test_cached_and_checked_tools_are_converted_at_the_call():
+    rows = records(300)
+    program = "(->> (tool/rows) (map :total) (reduce + 0))"
+    for tool in (ptclisp.Tool(lambda: rows, name="rows", cache=True),
+                 ptclisp.Tool(lambda: rows, name="rows", returns="[{total :int}]")):
+        r = ptclisp.run(program, tools=[tool])
+        assert r.ok and r.value == sum(x["total"] for x in rows)
+        assert type(r._tool_calls[0]["result"]) is list

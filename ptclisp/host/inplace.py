@@ -1,4 +1,5 @@
-"""Host data read in place: a one-shot run's big data= lists, not copied at the door.
+"""Host data read in place: a one-shot run's big data= lists, and big tool results a pipeline
+reads, not copied at the door.
 
 `ptclisp.run(program, data=...)` runs one program and returns: nobody can change the host's
 data while it runs, so a big list (codegen.THRESHOLD items or more) need not be copied when it
@@ -7,6 +8,12 @@ each record's keyword fields straight from the host's dicts, converting only wha
 that is not a plain scalar, and the records a pipeline returns. Anything else that reads it
 converts it whole, once, through the door (door.host_data), exactly as `Session(data=)` does at
 creation: what a program sees is the same either way.
+
+A tool's result is read in place only where it is the source of such a pipeline
+(`(->> (tool/orders) (filter ...) ...)`): nothing else in the program can see it, and the host
+returned it for this call. A cached tool, or one whose result is checked against its return
+type, converts as before. The call log holds the InPlace; `Result.tool_calls` converts it when
+the host first reads it.
 """
 from __future__ import annotations
 
@@ -33,13 +40,14 @@ class NotRaw(Exception):
 class InPlace:
     """A host list held as it is, with the key convention of the session it was given to."""
 
-    __slots__ = ("host", "name", "string_keys", "max_depth", "_value", "_lock")
+    __slots__ = ("host", "name", "string_keys", "max_depth", "convert", "_value", "_lock")
 
-    def __init__(self, host, name, string_keys: bool, max_depth: int):
+    def __init__(self, host, name, string_keys: bool, max_depth: int, convert=None):
         self.host = host
         self.name = name
         self.string_keys = string_keys
         self.max_depth = max_depth
+        self.convert = convert  # a tool result's own conversion (its checks, its errors), or None
         self._value = MISSING
         self._lock = threading.Lock()
 
@@ -49,9 +57,12 @@ class InPlace:
         if v is MISSING:
             with self._lock:
                 if self._value is MISSING:
-                    self._value = _convert(self)
+                    self._value = _convert(self) if self.convert is None else self.convert()
                 v = self._value
         return v
+
+    def __repr__(self) -> str:
+        return f"<{len(self.host)} items of {self.name}, read in place>"
 
 
 def _convert(lazy: InPlace):

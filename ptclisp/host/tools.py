@@ -28,6 +28,8 @@ from ..lang.values import PSet
 from .arguments import bind_arguments, signature_hint
 from .cache import MISS, ToolCache
 from .door import NotData, from_python, reads_as_keyword
+from .inplace import MIN_ITEMS, InPlace
+from ..sandbox.gcpause import without_gc
 from .numbers import OutOfRange
 from .loop import LoopThread
 from .tooldef import Tool, as_tools, kebab
@@ -168,7 +170,7 @@ class ToolSet:
         self.max_calls, self.journal, self.budget_info = max_calls, journal, budget_info
         self.host_loop = host_loop
 
-    def call(self, name: str, args, span=None, logged: list | None = None):
+    def call(self, name: str, args, span=None, logged: list | None = None, in_place: bool = False):
         """Call tool `name` with PTC args (exactly once); returns the result as a PTC value.
 
         logged: a list that also gets the call's log entry (the run's retry replays it)."""
@@ -203,7 +205,12 @@ class ToolSet:
             logged.append(entry)
         start = time.perf_counter()
         try:
-            value = self._convert(tool, self._invoke(tool, kwargs, b))
+            raw = self._invoke(tool, kwargs, b)
+            if in_place and self._in_place_ok(tool, raw, b):
+                value = InPlace(raw, f"tool/{tool.name}", self.string_keys, 0,
+                                lambda: self._convert(tool, raw))  # its own conversion
+            else:
+                value = self._convert(tool, raw)
         except PtcError as e:
             entry["error"] = e.message
             if e.code == "tool" and e.__cause__ is not None:  # the host's own exception:
@@ -293,10 +300,17 @@ class ToolSet:
             raise ToolError(messages.tool_failed(tool.name, messages.TOOL_CANCELLED), tool=tool.name,
                             code="tool") from None
 
+    def _in_place_ok(self, tool: Tool, raw, b) -> bool:
+        """True when a pipeline may read this result in place (inplace.py): a long list, from
+        a tool that neither caches nor checks its results, within the run's size limit."""
+        return (type(raw) is list and len(raw) >= MIN_ITEMS and not tool.cache
+                and not (tool.check_returns and tool.returns is not None)
+                and (b is None or b.max_size is None or len(raw) <= b.max_size))
+
     def _convert(self, tool: Tool, raw):
         """The PTC value of a tool's result, checked to be data (and against its return type)."""
         try:
-            value = from_python(raw, self.string_keys)
+            value = without_gc(from_python, raw, self.string_keys)
         except NotData as nd:
             where, type_name = _not_data_where(raw)
             log.warning("tool %s returned a %s, which is not data", tool.name,

@@ -38,6 +38,7 @@ class Unfuse(Exception):
 
 
 _FUSE_ERRORS = (PtcError, Unfuse, *CONVERTED)
+_IN_PLACE_SOURCES = (A.Data, A.ToolCall)  # what may hand a pipeline a list read in place
 
 
 def compile_pipeline(compiler, node):
@@ -52,10 +53,12 @@ def compile_pipeline(compiler, node):
     fused = None
     raw = None
     src_node = stages[0].node.args[-1]
+    found = prefix_reads(stages) if type(src_node) in _IN_PLACE_SOURCES else None
     if type(src_node) is A.Data:  # data read in place (host/inplace.py) comes in as it is
         ctx, name = compiler.ctx, src_node.name
         src_c = lambda fr: lookup(ctx.data, name)  # noqa: E731
-    found = prefix_reads(stages) if type(src_node) is A.Data else None
+    elif found is not None:  # and so may a big tool result
+        src_c = compiler.tool_call(src_node, in_place=True)
     raw_ok = found is not None  # a raw fused loop may read the records in place
     reads = found[0] if found is not None and found[1] else None  # or maps of these keys
     seen = 0  # items this node has run over: a node run often over small collections is hot too
@@ -100,23 +103,30 @@ def _compile_partial(compiler, node):
     (its stages before the first map, keep or reduce read their item only by keyword), else
     None. Data not read in place runs the plain call, as if this were no pipeline."""
     stages = fusion.stages(node, any_fn=True)
-    if stages is None or type(stages[0].node.args[-1]) is not A.Data:
+    if stages is None or type(stages[0].node.args[-1]) not in _IN_PLACE_SOURCES:
         return None
     reads = field_reads(stages)
     if reads is None:
         return None
-    plain = compiler.plain_builtin_call(node)
+    src_node = stages[0].node.args[-1]
+    if type(src_node) is A.ToolCall:
+        src_c = compiler.tool_call(src_node, in_place=True)
+    else:
+        ctx, name = compiler.ctx, src_node.name
+        src_c = lambda fr: lookup(ctx.data, name)  # noqa: E731
     reduce_ = stages[-1] if stages[-1].kind == "reduce" else None
     init_c = compiler.compile(reduce_.node.args[1]) if reduce_ else None
     makers = [compiler.compile(s.fn) for s in stages]
-    ctx, name = compiler.ctx, stages[0].node.args[-1].name
+    plain = compiler.plain_builtin_call(node)
 
     def run(fr):
-        src = lookup(ctx.data, name)
-        if type(src) is not InPlace:
+        if type(src_node) is A.Data and type(lookup(ctx.data, name)) is not InPlace:
             return plain(fr)
         init = init_c(fr) if init_c is not None else None
-        return _unfused(stages, makers, reduce_, fr, _partial_or_whole(src, reads), init)
+        src = src_c(fr)
+        if type(src) is InPlace:
+            src = _partial_or_whole(src, reads)
+        return _unfused(stages, makers, reduce_, fr, src, init)
     return run
 
 

@@ -223,13 +223,16 @@ class Compiler:
                 raise call_error(exc, f, vals, span, form) from None
         return run
 
-    def tool_call(self, node):
+    def tool_call(self, node, in_place: bool = False):
+        """in_place: a pipeline's source, which may get a big result as an InPlace (inplace.py)."""
         ctx, name, span, form = self.ctx, node.name, node.span, node.form
         args = [self.compile(a) for a in node.args]
 
         def run(fr):
             vals = [a(fr) for a in args]
             try:
+                if in_place:
+                    return ctx.tools.call(name, vals, span, in_place=True)
                 return ctx.tools.call(name, vals, span)
             except PtcError as e:
                 raise e.with_span(span, form)

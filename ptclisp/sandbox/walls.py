@@ -23,6 +23,7 @@ from ..run import budget as _budget
 from . import deepstack, isolation, watchdog
 from .. import messages
 from ..host import tools as _tools
+from ..host.inplace import InPlace
 from ..errors import Fail, InternalError, LimitExceeded, PtcError, Return
 from ..lang.source import Span
 from ..lang.values import equal
@@ -168,11 +169,12 @@ class ToolGate:
         """From now on, a call that repeats a recorded one gets the recorded outcome."""
         self.replay, self.record = self.record, []
 
-    def call(self, name: str, args, span=None):
+    def call(self, name: str, args, span=None, in_place: bool = False):
         """The tool's result: replayed when this call repeats a recorded one, else a real call.
 
         A recorded call is matched by name and arguments, not by position: pmap/pcalls branches
-        reach their calls in another order on each attempt."""
+        reach their calls in another order on each attempt. in_place: the caller is a pipeline
+        that may read a big result in place (host/inplace.py); anyone else gets it converted."""
         replayed = self._replayed(name, args) if self.replay else None
         if replayed is not None:
             name0, args0, ok, value, entries = replayed
@@ -180,13 +182,14 @@ class ToolGate:
                 self.tools.log.extend(entries)
                 self.record.append(replayed)
             if ok:
-                return value
+                return value if in_place or type(value) is not InPlace else value.value()
             raise value
         if not self.deep and frame_depth() - self.base > TOOL_SLACK:
             raise RecursionError("a tool call this deep runs on the big stack")
         entries: list = []
         try:
-            value = deepstack.on_caller(self.tools.call, name, args, span, entries)
+            value = (deepstack.on_caller(self.tools.call, name, args, span, entries, True)
+                     if in_place else deepstack.on_caller(self.tools.call, name, args, span, entries))
         except Exception as exc:
             with self.lock:
                 self.record.append((name, list(args), False, exc, entries))

@@ -275,8 +275,9 @@ def _remote_toolset(specs, channel: _Channel):
     class RemoteToolSet(ToolSet):
         """The worker's tools: the host's definitions, every call carried to the host."""
 
-        def call(self, name, args, span=None, logged=None):
-            # the host logs the call (its Result.tool_calls); `logged` stays empty here
+        def call(self, name, args, span=None, logged=None, in_place=False):
+            # the host logs the call (its Result.tool_calls); `logged` stays empty here, and
+            # results cross the pipe converted (`in_place` is a hint this side cannot take)
             b = _budget.current()
             if b is not None:
                 b.check_time()
