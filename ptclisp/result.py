@@ -19,7 +19,8 @@ class Result:
     prints: the lines println/print wrote, up to the end or the error.
     tool_calls: one dict per tool call in program order: name, args (the keyword arguments
         the host function got), result (the PTC value it returned, None when it failed),
-        error (the message, or None) and duration (seconds).
+        error (the message, or None) and duration (seconds). A big result a pipeline read in
+        place is converted when this is first read.
     memory: the session's memory (def names -> values) after the run; unchanged by an error.
     duration: seconds the whole run took (read, analyze, evaluate).
     summaries: step-done summaries of this run.

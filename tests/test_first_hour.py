@@ -285,7 +285,7 @@ def test_limits_document_every_field_with_its_default_in_help():
 def test_result_and_session_document_every_public_attribute():
     import attrs
     result_doc = _entries(ptclisp.Result.__doc__)
-    assert [f.name for f in attrs.fields(ptclisp.Result)] == list(result_doc)
+    assert [f.alias for f in attrs.fields(ptclisp.Result)] == list(result_doc)  # as passed, read
     session_doc = _entries(ptclisp.Session.__doc__)
     public = {k for k in vars(ptclisp.Session()) if not k.startswith("_")} | {"data"}
     assert public == set(session_doc)
