@@ -48,8 +48,16 @@ def bind_arguments(tool: Tool, args) -> dict:
     out = {}
     for key, v in raw.items():
         p = tool.param(key)
+        if v is None and p is not None and _left_out(p):
+            continue  # nil for an optional parameter that takes no nil: not given (its default)
         out[p.name if p is not None else key] = v
     return out
+
+
+def _left_out(p) -> bool:
+    """True for an optional parameter whose type does not take nil: `T?` in its signature
+    says it may be nil, and nil there means left out."""
+    return not p.required and not S.optional(p.type)
 
 
 def _param_problem(tool: Tool, given: dict, complete: bool):
@@ -65,6 +73,8 @@ def _param_problem(tool: Tool, given: dict, complete: bool):
             return (messages.tool_unknown_param(tool.name, key, [x.name for x in tool.params]),
                     _near_hint(tool, key))
         seen.add(p.name)
+        if v is None and _left_out(p):
+            continue
         if v is not _UNKNOWN:
             problems = S.check(v, p.type, p.name)
             if problems:

@@ -385,10 +385,19 @@ def _params_from_schema(schema: dict):
     t = S.from_schema(schema)
     if t[0] != "map":
         return (), True
-    descs = {n: s.get("description") for n, s in (schema.get("properties") or {}).items()
-             if isinstance(s, dict)}
-    params = tuple(Param(n, ft, not S.optional(ft), descs.get(n)) for n, ft in t[1])
+    props = schema.get("properties") or {}
+    descs = {n: s.get("description") for n, s in props.items() if isinstance(s, dict)}
+    required = set(schema.get("required") or ())
+    params = tuple(Param(n, _own_type(ft, props.get(n)) if n not in required else ft,
+                         n in required and not S.optional(ft), descs.get(n)) for n, ft in t[1])
     return params, schema.get("additionalProperties", False) not in (False, None)
+
+
+def _own_type(t, prop) -> tuple:
+    """An optional property's type: `T?` only when its own schema takes null (else it may be
+    left out but not given null, and a program's nil there means left out: arguments.py)."""
+    own = S.from_schema(prop)
+    return t if S.optional(own) or not S.optional(t) else t[1]
 
 
 def _param_index(params) -> dict:

@@ -131,7 +131,7 @@ def instructions(*, data=None, signature: str | None = None, returns: bool = Tru
              M.FINISH_RETURN if returns else M.FINISH_NO_RETURN]
     probe = Session(data=data) if data else None
     if probe is not None:
-        parts.append(data_inventory(probe.data, note=M.DATA_NOTE))
+        parts.append(data_inventory(probe.data, note=M.DATA_NOTE, samples=False))
     if signature is not None:
         parts.append(expected(signature, returns=returns))
     return "\n\n".join(p for p in parts if p)
@@ -149,7 +149,7 @@ def expected(signature: str, *, returns: bool = True) -> str:
 def tool_description(tools: list[Tool], *, returns: bool = True) -> str:
     """lisp_eval's description: what it does, then every folded tool with its types."""
     head = M.TOOL_DESCRIPTION if returns else M.TOOL_DESCRIPTION_NO_RETURN
-    return head + "\n\n" + tool_inventory({t.name: t for t in tools})
+    return head + "\n\n" + tool_inventory({t.name: t for t in tools}, examples=False)
 
 
 def tool_parameters() -> dict:

@@ -23,13 +23,12 @@ You write PTC-Lisp, a small Clojure that runs in a sandbox, in lisp_eval's `prog
 - `(describe x)` summarises a value's shape; `(doc f)`, `(apropos "sort")` look names up."""
 
 FINISH_RETURN = """\
-`(return v)` ends the task with v as the answer; `(fail {:reason :not-found :message "..."})` ends it as failed. When the signatures and data tell you enough, compute and return in one program; else print what you need to see (next call shows it; `def`s stay). Never print the answer instead of returning it."""
+`(return v)` ends the task with v as the final answer; `(fail {:reason :not-found :message "..."})` ends it as failed. Compute and return in one program. Unsure of a value's format? Check it in that program: return when the check holds, else print what you saw (next call shows it; `def`s stay). Never print the answer instead of returning it."""
 
 FINISH_NO_RETURN = """\
 A program's value comes back to you (print only what you need; `def`s stay): give the answer the usual way."""
 
-DATA_NOTE = (";; data/NAME: read directly, e.g. (count data/NAME). Per key: types seen, "
-             "nil/missing counts, repeated strings; then a sample")
+DATA_NOTE = ";; data/NAME: read directly, e.g. (count data/NAME). Per key: types, nil counts, repeated strings"
 
 
 def expected(shape: str, example: str) -> str:

@@ -119,15 +119,15 @@ def example_call(tool) -> str:
     return f"(tool/{tool.name} {_lisp(args)})"
 
 
-def tool_inventory(tools, *, data: bool = True) -> str:
-    """The tools section: one line per tool sorted by name, then one example call; without
-    tools, a line saying so (there is data to work from, or not)."""
+def tool_inventory(tools, *, data: bool = True, examples: bool = True) -> str:
+    """The tools section: one line per tool sorted by name, then (with examples) one example
+    call; without tools, a line saying so (there is data to work from, or not)."""
     listed = [tools[name] for name in sorted(tools)] if tools is not None else []
     if not listed:
         return M.NO_TOOLS if data else M.NOTHING
     lines = [M.TOOLS_HEADER]
     for t in listed:
-        lines += [_tool_line(t), M.example_call(example_call(t))]
+        lines += [_tool_line(t), M.example_call(example_call(t))] if examples else [_tool_line(t)]
     return "\n".join(lines)
 
 
@@ -217,25 +217,30 @@ def _key_lines(v) -> list[str]:
     return lines
 
 
-def _data_entry(key, value) -> list[str]:
-    """A data value's lines: name and headline, then its keys' profiles and a sample."""
+def _data_entry(key, value, samples: bool = True) -> list[str]:
+    """A data value's lines: name and headline, then its keys' profiles and a sample (without
+    samples: only where no keys are listed)."""
     name = f"data/{lisp_key(key)}".ljust(_NAME_COLUMN)
     if not isinstance(value, (*VECTOR_TYPES, *MAP_TYPES)):
+        if not samples and type(value) is str and json_keys(value):
+            return [f"{name} ; {_headline(value)}"]
         return [f"{name} ; {_headline(value)}, sample: {_sample(value)}"]
     lines = [f"{name} ; {_headline(value)}"]
     if _records(value):
         lines += _key_lines(value)
+        if not samples:
+            return lines
     return lines + [M.data_sample(_sample(value))]
 
 
-def data_inventory(data, *, note: str = M.DATA_NOTE) -> str | None:
+def data_inventory(data, *, note: str = M.DATA_NOTE, samples: bool = True) -> str | None:
     """Per data key, sorted: its name, type and size, its keys' profiles and a sample (under
-    `note`, the legend)."""
+    `note`, the legend); samples=False leaves out the samples of values whose keys are listed."""
     if not data:
         return None
     lines = [M.DATA_HEADER, note]
     for key in sorted(data, key=str):
-        lines += _data_entry(key, data[key])
+        lines += _data_entry(key, data[key], samples)
     return "\n".join(lines)
 
 
