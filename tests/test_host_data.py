@@ -434,3 +434,17 @@ def test_saved_sessions_keep_huge_ints_and_say_what_is_too_deep_to_save():
         session.save()
     assert "memory d holds a value nested too deeply to save" in str(e.value)
     assert "big" in Session.load(session.save(skip_unsaveable=True)).memory
+
+
+def test_an_int_past_the_integer_cap_is_refused_at_the_door_naming_where_it_is():
+    # a program's own integers stop at 2**100000 (`*` refuses more); a host int past that costs
+    # seconds to print (10**338000: 2.6 s in context_message before), so the door refuses it
+    # as it refuses a Decimal past the cap
+    cap = 2 ** 100_000
+    for data in ({"x": [1, {"a": cap}]}, {"x": [1, {"a": -cap}]}, {"x": [1, [cap]]}):
+        with pytest.raises(ValueError, match=r"\(get-in data/x \[1 .*integer limit"):
+            Session(data=data)
+    s = Session(data={"x": [cap - 1, {"a": 1 - cap}]})  # under the cap: as it is
+    assert s.run("(first data/x)").value == cap - 1
+    r = ptclisp.run("(tool/t)", tools={"t": lambda: {"rows": [{"n": 10 ** 40_000}]}})
+    assert r.error is not None and r.error.code == "tool-result" and "integer limit" in r.error.message

@@ -28,6 +28,7 @@ from ..run import budget as _budget
 from ..sandbox.deepstack import call_on_big_stack
 from ..sandbox.gcpause import without_gc
 from .numbers import OutOfRange, bounded_list, host_scalar
+from ..core.numbers import MAX_INT_BITS
 
 __all__ = ["NotData", "to_python", "from_python", "host_data", "reads_as_keyword", "data_key"]
 
@@ -138,7 +139,11 @@ def _from(x, key):
         if len(x) > _BIG:
             _budget.charge_size(len(x), "string")
         return x
-    if t is int or t is float or t is bool or x is None or t is Keyword:
+    if t is int:
+        if _NL < x < _L:
+            return x
+        raise OutOfRange(x, messages.host_number_too_big(MAX_INT_BITS))
+    if t is float or t is bool or x is None or t is Keyword:
         return x
     if t is dict or t is list or t is tuple or t is immutables.Map or t is PVector:
         if len(x) > _BIG:
@@ -164,7 +169,8 @@ def _items(x, key) -> list:
         for v in x:
             if type(v) is dict:
                 if flat:
-                    m = {get(k): w for k, w in v.items() if type(w) in _FLAT}
+                    m = {get(k): w for k, w in v.items()
+                         if type(w) in _FLAT and (type(w) is not int or _NL < w < _L)}
                     if len(m) == len(v):  # None: a key not met yet, or not a str
                         append(m if None not in m else _map(v, key))
                         continue
@@ -175,7 +181,7 @@ def _items(x, key) -> list:
         return out
     for v in x:
         t = type(v)
-        if t in _SCALARS:
+        if t in _SCALARS and (t is not int or _NL < v < _L):
             append(v)
         elif t is dict:
             m = _flat_map(v, key, charging) if flat else None
@@ -197,7 +203,8 @@ def _nested_row(x: dict, key, charging: bool):
         return _map(x, key)
     for k, w in x.items():
         t = type(w)
-        if t not in _SCALARS and (t is not str or (charging and len(w) > _BIG)):
+        if (t not in _SCALARS and (t is not str or (charging and len(w) > _BIG))
+                or t is int and not _NL < w < _L):
             m[get(k)] = _from(w, key)
     return m
 
@@ -208,12 +215,15 @@ def _flat_map(x, key, charging: bool):
     Distinct str keys stay distinct at the door (a keyword or the str itself), so no key
     collides; a str over _BIG characters is left to _map when a run's sizes are charged."""
     if key is _string_key:
-        out = {k: v for k, v in x.items() if type(k) is str and type(v) in _FLAT}
+        out = {k: v for k, v in x.items()
+               if type(k) is str and type(v) in _FLAT and (type(v) is not int or _NL < v < _L)}
     elif charging:
         out = {_DOOR_KEY_OF(k): v for k, v in x.items()
-               if type(v) in _SCALARS or (type(v) is str and len(v) <= _BIG)}
+               if (type(v) in _SCALARS and (type(v) is not int or _NL < v < _L))
+               or (type(v) is str and len(v) <= _BIG)}
     else:
-        out = {_DOOR_KEY_OF(k): v for k, v in x.items() if type(v) in _FLAT}
+        out = {_DOOR_KEY_OF(k): v for k, v in x.items()
+               if type(v) in _FLAT and (type(v) is not int or _NL < v < _L)}
     if len(out) != len(x):
         return None
     return out if None not in out else _map(x, key)  # None: a key not met yet, or not a str
@@ -223,10 +233,12 @@ def _map(x, key):
     """A host map: keys and values converted; a map keyed by values that need it if keys collide."""
     if key is _door_key:  # the str keys met before, found at C speed
         out = {(_DOOR_KEY_OF(k) or _door_key(k)):
-               v if type(v) in _SCALARS or (type(v) is str and len(v) <= _BIG) else _from(v, key)
+               v if (type(v) in _SCALARS and type(v) is not int) or (type(v) is str and len(v) <= _BIG)
+               or (type(v) is int and _NL < v < _L) else _from(v, key)
                for k, v in x.items()}
     else:
-        out = {key(k): v if type(v) in _SCALARS else _from(v, key) for k, v in x.items()}
+        out = {key(k): v if type(v) in _SCALARS and (type(v) is not int or _NL < v < _L)
+               else _from(v, key) for k, v in x.items()}
     if len(out) == len(x) and SUSPECT.isdisjoint(map(type, out)):
         return out
     return make_map([(key(k), _from(v, key)) for k, v in x.items()])
@@ -234,6 +246,9 @@ def _map(x, key):
 
 _BIG = 1024  # sizes from which a result is charged
 _SCALARS = frozenset({int, float, bool, type(None), Keyword})  # cross the door as they are
+# ...an int only under the cap a program's own integers have (a longer one costs seconds to print)
+INT_LIMIT = _L = 1 << MAX_INT_BITS
+_NL = -_L
 _FLAT = _SCALARS | {str}
 # a key that reads back as the same keyword: keyword characters, not starting with a digit
 _KEYWORD_KEY = re.compile(r"[a-zA-Z+\-*<>=?!_][a-zA-Z0-9+\-*<>=?!_]*")

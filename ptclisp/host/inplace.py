@@ -29,7 +29,9 @@ from ..sandbox.gcpause import without_gc
 
 __all__ = ["InPlace", "in_place", "cooked", "field", "partial_records", "FLAT", "NotRaw", "raw_keyword"]
 
-FLAT = frozenset({int, float, str, bool, type(None)})  # read from a host dict as they are
+FLAT = frozenset({float, str, bool, type(None)})  # read from a host dict as they are, and an
+INT_LIMIT = door.INT_LIMIT  # int under this cap (a longer one: the door refuses it)
+_NEG_LIMIT = -INT_LIMIT  # computed once: negating a 100,000-bit int allocates
 MIN_ITEMS = 200  # shorter lists are converted at the door (a fused loop needs codegen.THRESHOLD)
 
 
@@ -141,6 +143,7 @@ def _partial_records(host: list, keys: tuple, string_keys: bool) -> list:
         m = {}
         for k, name in reads:
             v = r.get(name, MISSING)
-            m[k] = v if type(v) in FLAT else _field(r, k, v, string_keys)
+            m[k] = (v if type(v) in FLAT or type(v) is int and _NEG_LIMIT < v < INT_LIMIT
+                    else _field(r, k, v, string_keys))
         append(m)
     return out

@@ -27,7 +27,7 @@ from ..core.seqs_base import items
 from ..errors import LimitExceeded, PtcError
 from ..run.common import CONVERTED, python_error
 from ..lang.values import Keyword, lookup
-from ..host.inplace import FLAT, InPlace, NotRaw, field, partial_records, raw_keyword
+from ..host.inplace import FLAT, INT_LIMIT, InPlace, NotRaw, field, partial_records, raw_keyword
 from ..host.door import from_python
 
 
@@ -178,7 +178,7 @@ def _compile_fused(compiler, stages, ns, raw=False):
     (prefix_reads): they read the host's dicts as they are."""
     em = Emitter(compiler, ns, fast=True)
     em.ns.update(g_items=items, g_CHUNK=rt.CHUNK, g_NotRaw=NotRaw, g_FLAT=FLAT, g_field=field,
-                 g_cook=from_python, g_Unfuse=Unfuse)
+                 g_cook=from_python, g_Unfuse=Unfuse, g_IL=INT_LIMIT, g_NIL=-INT_LIMIT)
     em.nested_loop = _emit_nested
     em.emit(1, "g_fb = g_ctx.budget")
     if raw:

@@ -7,6 +7,18 @@
 (:price (tool/hugedec {}))
 ;; !! ToolError: past the integer limit
 
+;; an int past the cap a program's own integers have: refused as the Decimal is
+(tool/hugeint {})
+;; !! ToolError: tool/hugeint returned a number past the integer limit
+
+;; read in place by a pipeline: refused where it is read...
+(->> (tool/hugeints {}) (map :n) (reduce + 0))
+;; !! ToolError: tool/hugeints returned a number past the integer limit
+
+;; ...and not where it is not
+(->> (tool/hugeints {}) (map :id) (reduce + 0))
+;; => 44850
+
 (tool/snan {})
 ;; !! ToolError: signaling NaN
 
