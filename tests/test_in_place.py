@@ -77,6 +77,11 @@ def _same(program: str, data: dict, string_keys: bool):
     except (TypeError, ValueError):  # the copying door refuses at creation...
         assert fast.ok or fast.error.code == "type"  # ...read in place, only what is read is checked
         return
+    _alike(program, fast, slow)
+
+
+def _alike(program: str, fast, slow):
+    """The two results give the same value, or fail with the same error code."""
     assert fast.ok == slow.ok, (program, fast.error, slow.error)
     if slow.ok:
         assert fast.value == slow.value, program
@@ -188,11 +193,7 @@ def test_a_tool_result_read_in_place_gives_what_the_converted_one_gives(rows, st
     if not slow.ok and slow.error.code == "tool-result":  # not data: refused at the call...
         assert fast.ok or fast.error.code in ("tool-result", "type")  # ...in place, where read
         return
-    assert fast.ok == slow.ok, (program, fast.error, slow.error)
-    if slow.ok:
-        assert fast.value == slow.value, program
-    else:
-        assert fast.error.code == slow.error.code, (program, fast.error, slow.error)
+    _alike(program, fast, slow)
 
 
 def test_a_tool_result_a_pipeline_reads_is_not_converted_and_the_log_converts_when_read():
