@@ -234,7 +234,7 @@ def tools() -> dict:
         "opaque": lambda args: _Opaque(),
         "gen": lambda args: (i for i in range(3)),
         "slow": lambda args: time.sleep(0.5) or 1,
-        "bigint": lambda args: 7 ** 40_000,
+        "bigint": lambda args: 7 ** 35_000,  # 98,250 bits: under the integer cap (2**100000)
         "boom": lambda args: (_ for _ in ()).throw(RuntimeError("x" * 1_000_000)),
         "nested-run": lambda args: _nested_run(args.get("src", "1")),
         "count": lambda args: len(args.get("xs", [])),

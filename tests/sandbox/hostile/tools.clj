@@ -39,7 +39,8 @@
 (= (tool/shared {}) (tool/shared {}))
 ;; !! LimitExceeded timeout|max_collection_size|max_memory_mb
 
-;; a big integer result is a number like any other
+;; a big integer result under the integer cap is a number like any other (past it, the door
+;; refuses it: outside.clj)
 (> (tool/bigint {}) 0)
 ;; => true
 
