@@ -47,18 +47,14 @@ def compile_pipeline(compiler, node):
     if stages is None:
         return _compile_partial(compiler, node)
     reduce_ = stages[-1] if stages[-1].kind == "reduce" else None
-    src_c = compiler.compile(stages[0].node.args[-1])
+    src_node = stages[0].node.args[-1]
+    found = prefix_reads(stages) if type(src_node) in _IN_PLACE_SOURCES else None
+    src_c = (_source_as_it_comes(compiler, src_node) if type(src_node) is A.Data or found is not None
+             else compiler.compile(src_node))
     init_c = compiler.compile(reduce_.node.args[1]) if reduce_ else None
     makers = [compiler.compile(s.fn) for s in stages]  # function values for the unfused run
     fused = None
     raw = None
-    src_node = stages[0].node.args[-1]
-    found = prefix_reads(stages) if type(src_node) in _IN_PLACE_SOURCES else None
-    if type(src_node) is A.Data:  # data read in place (host/inplace.py) comes in as it is
-        ctx, name = compiler.ctx, src_node.name
-        src_c = lambda fr: lookup(ctx.data, name)  # noqa: E731
-    elif found is not None:  # and so may a big tool result
-        src_c = compiler.tool_call(src_node, in_place=True)
     raw_ok = found is not None  # a raw fused loop may read the records in place
     reads = found[0] if found is not None and found[1] else None  # or maps of these keys
     seen = 0  # items this node has run over: a node run often over small collections is hot too
@@ -108,19 +104,15 @@ def _compile_partial(compiler, node):
     reads = field_reads(stages)
     if reads is None:
         return None
-    src_node = stages[0].node.args[-1]
-    if type(src_node) is A.ToolCall:
-        src_c = compiler.tool_call(src_node, in_place=True)
-    else:
-        ctx, name = compiler.ctx, src_node.name
-        src_c = lambda fr: lookup(ctx.data, name)  # noqa: E731
+    in_data = type(stages[0].node.args[-1]) is A.Data
+    src_c = _source_as_it_comes(compiler, stages[0].node.args[-1])
     reduce_ = stages[-1] if stages[-1].kind == "reduce" else None
     init_c = compiler.compile(reduce_.node.args[1]) if reduce_ else None
     makers = [compiler.compile(s.fn) for s in stages]
     plain = compiler.plain_builtin_call(node)
 
     def run(fr):
-        if type(src_node) is A.Data and type(lookup(ctx.data, name)) is not InPlace:
+        if in_data and type(src_c(fr)) is not InPlace:
             return plain(fr)
         init = init_c(fr) if init_c is not None else None
         src = src_c(fr)
@@ -128,6 +120,15 @@ def _compile_partial(compiler, node):
             src = _partial_or_whole(src, reads)
         return _unfused(stages, makers, reduce_, fr, src, init)
     return run
+
+
+def _source_as_it_comes(compiler, node):
+    """A closure giving a pipeline's source as it comes: data/NAME, which may be an InPlace
+    (host/inplace.py), or a tool call that may return its big result as one."""
+    if type(node) is A.ToolCall:
+        return compiler.tool_call(node, in_place=True)
+    ctx, name = compiler.ctx, node.name
+    return lambda fr: lookup(ctx.data, name)
 
 
 def _unfused(stages, makers, reduce_, fr, src, init):
