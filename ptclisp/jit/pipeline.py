@@ -187,8 +187,7 @@ def _compile_fused(compiler, stages, ns, raw=False):
         em.emit(1, "g_sk = src.string_keys")
     else:
         em.emit(1, f"xs = g_items(src, {em.bind(stages[0].node.builtin.fn.ptc_name)})")
-    captured = {outer: f"fr[{outer}]" for s in stages if type(s.fn) is A.Fn for outer, _ in s.fn.captures}
-    r = _emit_loop(em, stages, "xs", "init", 1, 0, raw, captured)
+    r = _emit_loop(em, stages, "xs", "init", 1, 0, raw, lambda outer: f"fr[{outer}]")
     em.emit(1, f"return {r}")
     return em.build("pipe", "fr, src, init")
 
@@ -215,19 +214,14 @@ def _emit_nested(em, node, d) -> str:
     else:
         coll = em.expr(src, d)
         em.emit(d, f"{xs} = g_items({coll}, {em.bind(stages[0].node.builtin.fn.ptc_name)})")
-    captured = {outer: em.slot(outer) for s in stages if type(s.fn) is A.Fn
-                for outer, _ in s.fn.captures}
-    outer_prefix = em.slot_prefix
-    try:
-        return _emit_loop(em, stages, xs, init, d, em.fused_depth + 1, raw, captured)
-    finally:
-        em.slot_prefix = outer_prefix
+    return _emit_loop(em, stages, xs, init, d, em.fused_depth + 1, raw, em.slot)
 
 
-def _emit_loop(em, stages, xs, init, d, level, raw, captured) -> str:
+def _emit_loop(em, stages, xs, init, d, level, raw, captured_at) -> str:
     """Emit the loop of stages over the list named xs at indent d; returns the name of its
     result. level: how many fused loops enclose it (its inlined calls are that much deeper);
-    captured: for each slot the stage functions capture, where its value is."""
+    captured_at: where the value of a slot the stage functions capture is (called before
+    the stages' own slots are named)."""
     calls = sum(1 for s in stages if type(s.fn) is A.Fn)  # steps per item: the calls saved
     n, lo, x = em.temp(), em.temp(), em.temp()
     em.emit(d, f"{n} = len({xs})")
@@ -238,7 +232,7 @@ def _emit_loop(em, stages, xs, init, d, level, raw, captured) -> str:
     for s, prefix in zip(stages, prefixes):
         if type(s.fn) is A.Fn:
             for outer, inner in s.fn.captures:
-                em.emit(d, f"s{prefix}{inner} = {captured[outer]}")
+                em.emit(d, f"s{prefix}{inner} = {captured_at(outer)}")
     terminal = stages[-1].kind == "reduce"
     acc = em.temp()
     em.emit(d, f"{acc} = {init}" if terminal else f"{acc} = []")
@@ -256,7 +250,8 @@ def _emit_loop(em, stages, xs, init, d, level, raw, captured) -> str:
         em.emit(d, f"if type({x}) is not dict:")
         em.emit(d + 1, "raise g_NotRaw")
         em.raw_vars.add(x)
-    outer_depth, em.fused_depth = em.fused_depth, level
+    saved = em.fused_depth, em.slot_prefix  # restored after: an enclosing stage goes on
+    em.fused_depth = level
     try:
         for s, prefix in zip(stages, prefixes):
             em.slot_prefix = prefix
@@ -277,7 +272,7 @@ def _emit_loop(em, stages, xs, init, d, level, raw, captured) -> str:
                 em.emit(d + 1, "continue")
                 v = r
     finally:
-        em.fused_depth = outer_depth
+        em.fused_depth, em.slot_prefix = saved
     if not terminal:
         em.emit(d, f"{acc}.append(g_cook({v}, g_sk))" if v in em.raw_vars else f"{acc}.append({v})")
     return acc

@@ -188,8 +188,7 @@ class ToolGate:
             raise RecursionError("a tool call this deep runs on the big stack")
         entries: list = []
         try:
-            value = (deepstack.on_caller(self.tools.call, name, args, span, entries, True)
-                     if in_place else deepstack.on_caller(self.tools.call, name, args, span, entries))
+            value = deepstack.on_caller(self.tools.call, name, args, span, entries, in_place)
         except Exception as exc:
             with self.lock:
                 self.record.append((name, list(args), False, exc, entries))
