@@ -62,9 +62,12 @@ class Agent:
 
     def __init__(self, *, llm, tools=None, data=None, signature=None,
                  transport: str = "content", max_turns: int = 8, limits: Limits | None = None,
-                 on_turn=None, retry_turns: int = 0, upstreams=None, string_keys: bool = False):
+                 on_turn=None, retry_turns: int = 0, upstreams=None, string_keys: bool = False,
+                 catalog_budget: int | None = None):
         """llm: the model callable (see the module). tools, data, limits, signature, upstreams,
         string_keys: as for Session. transport: "content", "tool_call" or "combined".
+        catalog_budget: tokens the tools may take in the first request before only the
+        mission's likeliest are shown in full, the others indexed (ptclisp.host.catalog).
         max_turns: model replies before the run ends "max_turns"; retry_turns: extra turns after the last one, only to
         fix a value that did not match the signature. on_turn: called with each TurnRecord."""
         if transport not in TRANSPORTS:
@@ -75,7 +78,7 @@ class Agent:
         self.llm, self.tools, self.data, self.signature = llm, tools, data, signature
         self.transport, self.max_turns, self.retry_turns = transport, max_turns, retry_turns
         self.limits, self.on_turn, self.upstreams = limits, on_turn, upstreams
-        self.string_keys = string_keys
+        self.string_keys, self.catalog_budget = string_keys, catalog_budget
 
     def session(self) -> Session:
         """A fresh Session with the agent's tools, data, limits and signature."""
@@ -86,7 +89,8 @@ class Agent:
     def start(self, mission: str, session: Session | None = None) -> Conversation:
         """The conversation of a mission, before the first model reply."""
         return Conversation.start(session or self.session(), mission, transport=self.transport,
-                                  max_turns=self.max_turns, retry_turns=self.retry_turns)
+                                  max_turns=self.max_turns, retry_turns=self.retry_turns,
+                                  catalog_budget=self.catalog_budget)
 
     def run(self, mission: str, *, session: Session | None = None) -> AgentResult:
         """Run the mission to its end; bad model output ends as a status, never an exception."""

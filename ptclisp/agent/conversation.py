@@ -59,17 +59,19 @@ class Conversation:
 
     @classmethod
     def start(cls, session, mission: str, *, transport: str = "content", max_turns: int = 8,
-              retry_turns: int = 0) -> "Conversation":
-        """A new conversation: the system prompt and the first message."""
+              retry_turns: int = 0, catalog_budget: int | None = None) -> "Conversation":
+        """A new conversation: the system prompt and the first message (catalog_budget: see
+        ptclisp.host.catalog)."""
         profile = "single_shot" if max_turns == 1 else "multi_turn"
         upstreams = getattr(session, "upstreams", None)
         catalog = None  # the tool transports carry it in lisp_eval's description
         if upstreams is not None and transport == "content":
-            catalog = upstreams.catalog_text()
+            catalog = upstreams.catalog_text(mission=mission, budget=catalog_budget)
         messages = [
             {"role": "system",
              "content": system_prompt(transport=transport, profile=profile, catalog=catalog)},
-            {"role": "user", "content": context_message(session, mission, transport=transport)},
+            {"role": "user", "content": context_message(session, mission, transport=transport,
+                                                        catalog_budget=catalog_budget)},
         ]
         return cls(session, transport, max_turns, retry_turns, messages,
                    retries_left=retry_turns)

@@ -3,10 +3,12 @@ ns-name, source (spec 9.7); and the small namespace plumbing the other modules u
 
 `doc` prints (clojure.repl style) and returns nil; `dir`, `apropos`, `meta` and `ns-publics`
 return data (PtcRunner DIV-51). The ref-taking forms declare the flag `quoted-args`, so the
-analyzer passes `(doc str/join)` as the symbol rather than the function. Only builtins are
-known here: user definitions, tools and special forms live outside the registry. A session
-with upstreams (ptclisp.upstream) puts its catalog on the run's budget: `dir`, `doc` and
-`apropos` then also answer for upstream servers and tools.
+analyzer passes `(doc str/join)` as the symbol rather than the function. The session's host
+tools are read from the run's context: `(doc tool/NAME)`, `(dir tool)`, and `apropos` and
+`search-tools` rank them by what they do (ranking.py: BM25 over name, description and
+parameter names). A session with upstreams (ptclisp.upstream) puts its catalog on the run's
+budget: `dir`, `doc`, `apropos` and `search-tools` then also answer for upstream servers and
+tools. User definitions and special forms live outside the registry.
 """
 from __future__ import annotations
 
@@ -17,6 +19,9 @@ from ..run import budget
 from .. import messages
 from ..errors import EvalError
 from ..lang.values import MAP_TYPES, Keyword, Symbol, lookup
+from ..host import signatures as S
+from ..lang.printer import format_value
+from .ranking import Ranker
 from .registry import CORE, NAMESPACES, REGISTRY, builtin, namespace_of, resolve
 
 # ---------------------------------------------------------------- namespace plumbing
@@ -143,18 +148,39 @@ def doc_text(b) -> str:
 
 
 def tool_doc_text(tool) -> str:
-    """The text `doc` prints for a host tool: its signature and description."""
+    """The text `doc` prints for a host tool: signature, description, each argument (type,
+    the values an enum allows, default, description), the result's shape, an example call,
+    and whether it writes (when the host says)."""
     lines = ["-------------------------", f"tool/{tool.name}", tool.signature_text]
     description = " ".join((tool.description or "").split())
-    return "\n".join(lines + (["  " + description] if description else []))
+    lines += ["  " + description] if description else []
+    for p in tool.params:
+        default = None if p.required or p.default is None else format_value(p.default)
+        lines.append(messages.tool_doc_param(str(p.name), S.render(p.type), p.required, default,
+                                             " ".join((p.description or "").split()) or None))
+    if tool.returns is not None:
+        lines.append(messages.tool_doc_returns(S.render(tool.returns)))
+    lines.append(messages.tool_doc_call(tool.usage()))
+    read_only = getattr(tool, "read_only", None)
+    if read_only is not None:
+        lines.append(messages.TOOL_DOC_READS if read_only else messages.TOOL_DOC_WRITES)
+    return "\n".join(lines)
+
+
+def _host_tools():
+    """The host tools of the run on this thread (a ToolSet), or None."""
+    b = budget.current()
+    tools = getattr(getattr(b, "context", None), "tools", None)
+    if tools is not None and not hasattr(type(tools), "__iter__"):
+        tools = tools.tools  # the run's gate in front of the ToolSet
+    return tools
 
 
 def _tool(text: str):
     """The host tool `tool/NAME` names in the run on this thread, or None."""
     if not text.startswith("tool/"):
         return None
-    b = budget.current()
-    tools = getattr(getattr(b, "context", None), "tools", None)
+    tools = _host_tools()
     if tools is None:
         return None
     name = text[len("tool/"):]
@@ -197,6 +223,10 @@ def dir_(ref, opts=None):
     text = _ref_text("dir", ref)
     limit = _int_option("dir", opts, "limit", 50, 1, 200)
     offset = _int_option("dir", opts, "offset", 0, 0, None)
+    if text == "tool":
+        tools = _host_tools()
+        listed = sorted(tools, key=str) if tools is not None else []
+        return [_tool_line(tools[n]) for n in listed[offset:offset + limit]]
     catalog = _catalog()
     if catalog is not None and namespace_of(text) is None and text not in _CLASS_ALIASES \
             and catalog.has_server(text):
@@ -243,22 +273,66 @@ def apropos(query, opts=None):
             scored.append((-score, ref, b))
     scored.sort(key=lambda t: (t[0], t[1]))
     found = [_line(ref, b) for _, ref, b in scored]
-    return (_upstream_matches(words, whole) + found)[:limit]
+    tools = [line for _, line, _ in _tool_matches(query)]
+    if found:  # tools first, leaving room for the two best builtins
+        tools = tools[:max(limit - 2, 1)]
+    return (tools + found)[:limit]
 
 
-def _upstream_matches(words: list, whole: str) -> list:
-    """Lines of the session's upstream tools matching the query, best first (before builtins)."""
+def _tool_line(tool) -> str:
+    summary = " ".join((tool.description or "").split())
+    return f"tool/{tool.name} - {_cut(summary)}" if summary else f"tool/{tool.name}"
+
+
+def _cut(text: str, width: int = 120) -> str:
+    return text if len(text) <= width else text[:width] + "..."
+
+
+def _tool_documents() -> list:
+    """(key, name, description, parameter names, apropos line, search-tools map) of every
+    host and upstream tool the run can call."""
+    docs = []
+    tools = _host_tools()
+    for name in (sorted(tools, key=str) if tools is not None else ()):
+        t = tools[name]
+        found = {Keyword("name"): f"tool/{t.name}", Keyword("signature"): t.signature_text,
+                 Keyword("doc"): " ".join((t.description or "").split()),
+                 Keyword("call"): t.usage()}
+        if getattr(t, "read_only", None) is not None:
+            found[Keyword("writes")] = not t.read_only
+        docs.append((f"tool/{t.name}", t.name, t.description or "",
+                     [str(p.name) for p in t.params], _tool_line(t), found))
     catalog = _catalog()
-    if catalog is None:
+    for ref, line, names, doc_text in (catalog.apropos_entries() if catalog is not None else ()):
+        found = {Keyword("name"): ref, Keyword("doc"): line.split(" - ", 1)[-1],
+                 Keyword("call"): f'(doc "{ref}")'}
+        docs.append((ref, names, doc_text, [], line, found))
+    return docs
+
+
+def _tool_matches(query: str) -> list:
+    """(key, apropos line, search-tools map) of the tools matching query, best first."""
+    docs = _tool_documents()
+    if not docs:
         return []
-    scored = []
-    for ref, line, names, doc_text in catalog.apropos_entries():
-        score = _score(words, _tokens(names), 2) + _score(words, _tokens(doc_text), 0)
-        score += 20 if whole in (ref.lower(), ref.split("/", 1)[-1].lower()) else 0
-        if score > 0:
-            scored.append((-score, ref, line))
-    scored.sort()
-    return [line for _, _, line in scored]
+    ranker = Ranker((i, name, desc, params) for i, (_, name, desc, params, _, _) in enumerate(docs))
+    whole = query.strip().lower()
+    exact = [i for i, d in enumerate(docs) if whole in (d[0].lower(), d[1].lower())]
+    order = exact + [i for i, _ in ranker.matches(query) if i not in exact]
+    return [(docs[i][0], docs[i][4], docs[i][5]) for i in order]
+
+
+@builtin("search-tools", arity=(1, 2),
+         signature="(search-tools query), (search-tools query {:limit 5})",
+         doc="The session's tools ranked by how well their name, description and parameters "
+             "match the words of query, best first: maps of :name :signature :doc :call "
+             "(and :writes when the host says).",
+         example=(('(search-tools "refund")', "[]"),))
+def search_tools(query, opts=None):
+    if type(query) is not str or not query.strip():
+        raise EvalError(messages.SEARCH_TOOLS_QUERY, code="value")
+    limit = _int_option("search-tools", opts, "limit", 5, 1, 50)
+    return [found for _, _, found in _tool_matches(query)[:limit]]
 
 
 def _catalog():

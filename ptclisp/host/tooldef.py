@@ -54,13 +54,18 @@ class Tool:
     def __init__(self, fn, *, name: str | None = None, description: str | None = None,
                  signature: str | None = None, params=None, returns=None, schema: dict | None = None,
                  takes: str | None = None, expose: str = "program", cache: bool = False,
-                 preview=None, preview_limit: int = 20, show_errors: bool = False):
+                 preview=None, preview_limit: int = 20, show_errors: bool = False,
+                 read_only: bool | None = None, group: str | None = None):
         """show_errors: the program sees the text of exceptions fn raises (by default only
-        `tool/NAME failed (ExceptionType)`; raise ptclisp.ToolError to show one message)."""
+        `tool/NAME failed (ExceptionType)`; raise ptclisp.ToolError to show one message).
+        read_only: False marks a write tool (shown apart in a big catalog's index), True a read
+        tool, None unsaid. group: the tool's domain in a big catalog's index (default: read
+        from its name)."""
         if not callable(fn):
             raise TypeError(messages.tool_not_callable(name or repr(fn)))
         self.fn = fn
         self.show_errors = show_errors
+        self.read_only, self.group = read_only, group
         raw = name or getattr(fn, "__name__", None) or type(fn).__name__
         self.name = kebab(raw)
         if not _NAME.fullmatch(self.name):

@@ -17,8 +17,8 @@ from pydantic import TypeAdapter, ValidationError
 from .. import Limits, Result, Session, Tool, format_value
 from ..host import signatures as S
 from ..llm import format_error_for_llm
+from ..llm.card import language_rules, opening
 from ..llm.context import data_inventory, example_value, render_type, tool_inventory
-from ..llm.prompt import beyond_clojure
 from ..llm.results import success_body, to_json
 from . import messages as M
 
@@ -125,9 +125,10 @@ def annotated_return(function) -> tuple:
 
 
 def instructions(*, data=None, signature: str | None = None, returns: bool = True) -> str:
-    """The instructions: PTC-Lisp (with the registry's names Clojure lacks), how to finish, the
-    data and the expected output (the tools are listed in lisp_eval's description)."""
-    parts = [M.LANGUAGE.replace("{names}", beyond_clojure()),
+    """The instructions: the card every door shares (PTC-Lisp, with the registry's names
+    Clojure lacks), how to finish, the data and the expected output (the tools are listed in
+    lisp_eval's description)."""
+    parts = [opening("integration") + "\n" + language_rules(),
              M.FINISH_RETURN if returns else M.FINISH_NO_RETURN]
     probe = Session(data=data) if data else None
     if probe is not None:
@@ -146,10 +147,13 @@ def expected(signature: str, *, returns: bool = True) -> str:
     return M.expected(shape, format_value(example_value(sig.output)))
 
 
-def tool_description(tools: list[Tool], *, returns: bool = True) -> str:
-    """lisp_eval's description: what it does, then every folded tool with its types."""
+def tool_description(tools: list[Tool], *, returns: bool = True, mission: str | None = None,
+                     catalog_budget: int | None = None) -> str:
+    """lisp_eval's description: what it does, then every folded tool with its types (past
+    the catalog budget: the mission's likeliest in full, an index of the others)."""
     head = M.TOOL_DESCRIPTION if returns else M.TOOL_DESCRIPTION_NO_RETURN
-    return head + "\n\n" + tool_inventory({t.name: t for t in tools}, examples=False)
+    return head + "\n\n" + tool_inventory({t.name: t for t in tools}, examples=False,
+                                            mission=mission, budget=catalog_budget)
 
 
 def tool_parameters() -> dict:

@@ -34,8 +34,10 @@ RETURNED_KEY = "ptclisp_returned"  # in a lisp_eval ToolMessage's artifact: the 
 
 
 def lisp_tool(tools: Iterable, *, data: Mapping | None = None, output_type=None,
-              limits: Limits | None = None, returns: bool = True) -> "LispTool":
-    """A LispTool folding `tools` (LangChain tools, ptclisp Tools or plain callables)."""
+              limits: Limits | None = None, returns: bool = True, mission: str | None = None,
+              catalog_budget: int | None = None) -> "LispTool":
+    """A LispTool folding `tools` (LangChain tools, ptclisp Tools or plain callables); mission:
+    the task's text, which ranks the tools shown in full past catalog_budget tokens."""
     tools = list(tools)
     signature = common.output_signature(output_type)
     runner = common.LispRunner(data=data, limits=limits, signature=signature if returns else None,
@@ -44,7 +46,9 @@ def lisp_tool(tools: Iterable, *, data: Mapping | None = None, output_type=None,
     if any(name == TOOL_NAME for name, _ in sources):
         raise ValueError(M.name_clash(TOOL_NAME))
     described = [build(False) for _, build in sources]
-    return LispTool(description=common.tool_description(described, returns=returns),
+    return LispTool(description=common.tool_description(described, returns=returns,
+                                                        mission=mission,
+                                                        catalog_budget=catalog_budget),
                     runner=runner, sources=sources, returns=returns,
                     instructions=common.instructions(data=data, signature=signature,
                                                      returns=returns))

@@ -9,19 +9,8 @@ TOOL_DESCRIPTION_NO_RETURN = (
     "`(tool/NAME {...})`, several per program if needed; its value comes back to you.")
 PROGRAM_PARAM = "The PTC-Lisp source of one program."
 
-# The instructions (compact: a pydantic-ai run usually ends in one program, so turns get one
-# line; the finishing rule is said once; lisp_eval's description lists the tools).
-LANGUAGE = """\
-You write PTC-Lisp, a small Clojure that runs in a sandbox, in lisp_eval's `program`.
-- Clojure forms: `let`, `fn`, `#(...)`, `defn`, `if`/`when`/`cond`/`case`, `->`/`->>`, `loop`/`recur`, `for`, `doseq`. The last top-level form's value is the result.
-- Call a tool with one map of named arguments spelled as its signature lists them: `(tool/get-user {:user_id 42})`. In signatures `T?` may be nil; `"a"|"b"` lists a string's only values.
-- Maps in tool results and data have keyword keys spelled as listed: `(:user_id m)`; `json/parse-string` gives string keys.
-- `map`, `filter`, `for` are eager. Pages: `loop`/`recur` until no next page.
-- Round to 2 decimals: (/ (round (* x 100)) 100.0). `str/split` takes a regex: `(str/split s #"\\|")`.
-- Not available: atoms, try/catch, throw, letfn, reduced, memoize, lazy or infinite sequences, macros, ns/require/import, I/O.
-- clojure.core, str/, set/ and walk/ names work as in Clojure. Also: {names}
-- `(describe x)` summarises a value's shape; `(doc f)`, `(apropos "sort")` look names up."""
-
+# The instructions open with the card every door shares (ptclisp.llm.card), then say how to
+# finish (once), the data and the expected output; lisp_eval's description lists the tools.
 FINISH_RETURN = """\
 `(return v)` ends the task with v as the final answer; `(fail {:reason :not-found :message "..."})` ends it as failed. Compute and return in one program. Unsure of a value's format? Check it in that program: return when the check holds, else print what you saw (next call shows it; `def`s stay). Never print the answer instead of returning it."""
 

@@ -33,19 +33,23 @@ TOOL_NAME = common.TOOL_NAME
 
 
 def lisp_tool(tools: Iterable, *, data: Mapping | None = None, output_type=None,
-              limits: Limits | None = None, returns: bool = True) -> "LispTool":
+              limits: Limits | None = None, returns: bool = True, mission: str | None = None,
+              catalog_budget: int | None = None) -> "LispTool":
     """A LispTool folding `tools` (FunctionTools, ptclisp Tools or plain callables)."""
     return LispTool(list(tools), data=data, output_type=output_type, limits=limits,
-                    returns=returns)
+                    returns=returns, mission=mission, catalog_budget=catalog_budget)
 
 
 class LispTool:
     """lisp_eval for one Agents SDK conversation: the tool, its instructions, its state."""
 
     def __init__(self, tools: list, *, data: Mapping | None = None, output_type=None,
-                 limits: Limits | None = None, returns: bool = True):
+                 limits: Limits | None = None, returns: bool = True, mission: str | None = None,
+                 catalog_budget: int | None = None):
         """tools: the SDK's FunctionTools, ptclisp Tools or plain callables (sync or async);
-        output_type: what `(return v)` is validated as (the agent's output_type)."""
+        output_type: what `(return v)` is validated as (the agent's output_type); mission:
+        the task's text, which ranks the tools shown in full past catalog_budget tokens
+        (ptclisp.host.catalog; without it a big catalog is indexed)."""
         signature = common.output_signature(output_type)
         self.returns = returns
         self.runner = common.LispRunner(data=data, limits=limits,
@@ -60,7 +64,9 @@ class LispTool:
         described = [build(None) for _, build in self._sources]
         self.instructions = common.instructions(data=data, signature=signature, returns=returns)
         self.tool = FunctionTool(name=TOOL_NAME,
-                                 description=common.tool_description(described, returns=returns),
+                                 description=common.tool_description(
+                                     described, returns=returns, mission=mission,
+                                     catalog_budget=catalog_budget),
                                  params_json_schema=common.tool_parameters(),
                                  on_invoke_tool=self._invoke, strict_json_schema=True)
 

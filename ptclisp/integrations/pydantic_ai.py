@@ -73,6 +73,9 @@ class LispMode(AbstractCapability[AgentDepsT]):
     """`(return v)` ends the run with v as the output; False: the model answers as usual."""
     output_type: Any = None
     """What `(return v)` is validated as; by default the agent's own `output_type`."""
+    catalog_budget: int | None = None
+    """Tokens the folded tools may take in lisp_eval's description; past it the run's prompt
+    ranks them: the likeliest in full, an index of the others (ptclisp.host.catalog)."""
     _agent_output: Any = field(default=None, repr=False)
     _validators: list = field(default_factory=list, repr=False)
     _state: _RunState | None = field(default=None, repr=False)
@@ -148,7 +151,9 @@ class _LispToolset(WrapperToolset[AgentDepsT]):
                      for n, t in folded.items()]
         definition = ToolDefinition(
             name=TOOL_NAME, parameters_json_schema=common.tool_parameters(),
-            description=common.tool_description(described, returns=self.mode.returns),
+            description=common.tool_description(described, returns=self.mode.returns,
+                                                mission=_prompt_text(ctx),
+                                                catalog_budget=self.mode.catalog_budget),
             sequential=True)
         native[TOOL_NAME] = _LispEvalTool(toolset=self, tool_def=definition,
                                           max_retries=self.mode.max_retries,
@@ -257,3 +262,13 @@ def _restore(runner: common.LispRunner, messages) -> None:
                 except (ValueError, TypeError):
                     return  # a text from another version: start afresh
                 return
+
+
+def _prompt_text(ctx) -> str | None:
+    """The run's user prompt as text (what ranks a big catalog), None when it is not text."""
+    prompt = getattr(ctx, "prompt", None)
+    if isinstance(prompt, str):
+        return prompt
+    if isinstance(prompt, (list, tuple)):
+        return " ".join(p for p in prompt if isinstance(p, str)) or None
+    return None

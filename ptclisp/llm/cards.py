@@ -6,28 +6,11 @@ The function list is not here: it is generated from the builtin registry.
 """
 from __future__ import annotations
 
-LANGUAGE = """\
-You write PTC-Lisp, a small Clojure that runs in a sandbox and calls the host's tools.
-
-Syntax:
-- Clojure forms: `let`, `fn`, `#(...)`, `defn`, `if`/`when`/`cond`/`case`, `->`/`->>`, `loop`/`recur`, `for`, `doseq`.
-- One or more top-level forms; the value of the last one is the program's result.
-- Literals: nil, true, false, 42, 3.14, "text", :keyword, [1 2], {:a 1}, #{1 2}.
-- Call a tool with one map of named arguments, spelled as its signature lists them: `(tool/get-user {:user_id 42})`. In signatures `T?` may be nil; `"a"|"b"` lists a string's only values.
-- `data/orders` is a name your program reads directly, like a def: the host's input `orders`.
-- Maps in tool results and data have keyword keys spelled as listed: `(:user_id m)`. (`(:user-id m)` finds it too.) `json/parse-string` gives string keys.
-- `map`, `filter`, `for` are eager and return vectors. Pages: `loop`/`recur` until no next page.
-- Round to 2 decimals: (/ (round (* x 100)) 100.0). Sets: `set/union`, `set/difference`, `set/intersection`.
-- Strings: `str/join`; `str/split` takes a regex literal: `(str/split "a|b" #"\\|")`.
-- Shown values are cut, saying so: `[1 2 ... 40 more]`, `{:a 1 ... 3 more keys}`.
-- Not available: atoms, try/catch, throw, lazy or infinite sequences, macros, ns/require/import, I/O.
-
-Functions (as in Clojure):"""
-
+# The language itself (the opening line and the shared rules) is `ptclisp.llm.card`: one card
+# for every door. What follows is what the Agent's prompt adds: the full function list's notes,
+# how turns work, how to finish, the reply format.
+FUNCTIONS_HEADER = "Functions (as in Clojure):"
 PREDICATES_NOTE = "- Predicates end in `?` as in Clojure: {names}"
-DISCOVER = ('- Look up: `(doc str/join)`, `(dir str)`, `(apropos "sort")`; '
-            '`(describe data/orders)` summarises data: a map of :type, :count, :item_types and, '
-            'per key, :types and :examples.')
 
 SINGLE_SHOT = """\
 One program:

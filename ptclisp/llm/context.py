@@ -27,7 +27,9 @@ import json
 from collections.abc import Mapping, Set
 from itertools import islice
 
+from .. import messages as core_messages
 from ..host import signatures as S
+from ..host.catalog import select, tool_entry
 from ..lang.printer import format_string, render_value
 from ..lang.values import MAP_TYPES, VECTOR_TYPES, Keyword, type_name
 from . import messages as M
@@ -119,16 +121,29 @@ def example_call(tool) -> str:
     return f"(tool/{tool.name} {_lisp(args)})"
 
 
-def tool_inventory(tools, *, data: bool = True, examples: bool = True) -> str:
+def tool_inventory(tools, *, data: bool = True, examples: bool = True, mission: str | None = None,
+                   budget: int | None = None) -> str:
     """The tools section: one line per tool sorted by name, then (with examples) one example
-    call; without tools, a line saying so (there is data to work from, or not)."""
+    call; without tools, a line saying so (there is data to work from, or not). Past the
+    catalog budget (tokens; ptclisp.host.catalog), the tools the mission most likely needs in
+    full and an index of the others."""
     listed = [tools[name] for name in sorted(tools)] if tools is not None else []
     if not listed:
         return M.NO_TOOLS if data else M.NOTHING
+    entries = [tool_entry(t, _tool_text(t, examples)) for t in listed]
+    chosen = select(entries, mission, budget)
     lines = [M.TOOLS_HEADER]
-    for t in listed:
-        lines += [_tool_line(t), M.example_call(example_call(t))] if examples else [_tool_line(t)]
+    if chosen.cut and chosen.full:
+        lines.append(core_messages.CATALOG_FULL_HEAD)
+    lines += [e.full for e in chosen.full]
+    if chosen.index:
+        lines += [core_messages.CATALOG_INDEX_HEAD, *chosen.index]
     return "\n".join(lines)
+
+
+def _tool_text(tool, examples: bool) -> str:
+    """A tool's full lines: its signature line, and with examples an example call."""
+    return _tool_line(tool) + ("\n" + M.example_call(example_call(tool)) if examples else "")
 
 
 _SIZED = {"vector": "list", "map": "map", "set": "set"}  # labelled with their size
@@ -268,11 +283,16 @@ def expected_output(signature, *, transport: str = "content") -> str | None:
                       M.EXPECTED_TYPES_NOTE, finish])
 
 
-def context_message(session, mission: str, *, transport: str = "content") -> str:
-    """The first user message: tools, data, memory, expected output and the mission."""
+def context_message(session, mission: str, *, transport: str = "content",
+                    catalog_budget: int | None = None) -> str:
+    """The first user message: tools, data, memory, expected output and the mission.
+
+    catalog_budget: the tokens the tools may take before only the mission's likeliest are
+    shown in full (default ptclisp.host.catalog.DEFAULT_BUDGET)."""
     upstream_only = not session.tools and getattr(session, "upstreams", None) is not None
     parts = [None if upstream_only else  # upstream tools are in the system prompt's catalog
-             tool_inventory(session.tools, data=bool(session.data or session.memory)),
+             tool_inventory(session.tools, data=bool(session.data or session.memory),
+                            mission=mission, budget=catalog_budget),
              data_inventory(session.data),
              memory_inventory(session.memory),
              expected_output(session.signature, transport=transport),

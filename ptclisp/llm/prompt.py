@@ -1,9 +1,11 @@
-"""The system prompt that teaches PTC-Lisp: a language card, behaviour cards, an output format.
+"""The system prompt that teaches PTC-Lisp: the one card, behaviour cards, an output format.
 
-`system_prompt(transport=..., profile=...)` assembles the cards of `ptclisp.llm.cards` with the
-function list, which is generated from the builtin registry (one line per family, namespaced
-families as `str/ join split ...`), so a builtin is never listed by hand. The prompt holds no
-per-task data (tools, data, mission: see `context_message`), so a provider can cache it.
+`system_prompt(transport=..., profile=...)` opens with the card every door shares
+(`ptclisp.llm.card`: the rules and the registry's names Clojure lacks) and adds the Agent's
+cards of `ptclisp.llm.cards`. With `functions=True` it also lists every function, generated from
+the builtin registry (one line per family, namespaced families as `str/ join split ...`), so a
+builtin is never listed by hand. The prompt holds no per-task data (tools, data, mission: see
+`context_message`), so a provider can cache it.
 
 Profiles: "single_shot" (one program, its last value is the answer), "multi_turn" (explore,
 `def`, then `(return v)`), "journal" (multi_turn plus `task`/`step-done`). Transports: "content"
@@ -13,10 +15,10 @@ are not taught and single_shot and multi_turn give the same text).
 """
 from __future__ import annotations
 
-import re
-
 from ..core import registry
+from ..host.catalog import estimate_tokens
 from . import cards as C
+from .card import beyond_clojure, language_rules, opening
 from . import messages as M
 from .lisp_tool import TRANSPORTS
 
@@ -39,14 +41,6 @@ _FAMILIES = (
 )
 _SHOWN_PREDICATES = ("nil?", "some?", "empty?", "string?", "number?", "int?", "keyword?", "map?",
                      "coll?", "even?")  # checked in tests
-# core names a model would not guess from Clojure (the compact prompt lists only these, and every
-# json/ name); each is checked against the registry in the tests
-_BEYOND_CLOJURE = frozenset(("avg", "avg-by", "sum", "sum-by", "max-by", "min-by", "distinct-by",
-                             "combinations", "zip", "entries", "describe", "extract",
-                             "extract-int", "re-split", "ceil", "floor", "round", "trunc", "sqrt",
-                             "pow", "parse-long", "parse-double", "parse-boolean"))
-
-
 def _module(b) -> str:
     return b.fn.__module__.rsplit(".", 1)[-1]
 
@@ -83,17 +77,7 @@ def function_list() -> str:
     """The card's function list, generated from the builtin registry."""
     lines = [_line(label, bs) for label, bs in _families() if bs]
     lines.append(C.PREDICATES_NOTE.format(names=" ".join(_SHOWN_PREDICATES)))
-    lines.append(C.DISCOVER)
     return "\n".join(lines)
-
-
-def beyond_clojure() -> str:
-    """The registry's names that Clojure lacks, core first, then `json/ ...` (compact prompts)."""
-    builtins = [b for _, bs in _families() for b in bs]
-    core = sorted({b.name for b in builtins
-                   if b.ns == "clojure.core" and b.name in _BEYOND_CLOJURE})
-    extra = sorted({b.fn.ptc_name for b in builtins if b.ns == "json"})
-    return " ".join(core + extra)
 
 
 def _behaviour(transport: str, profile: str) -> list[str]:
@@ -113,25 +97,18 @@ def _output_format(transport: str, profile: str) -> list[str]:
 
 
 def system_prompt(*, transport: str = "content", profile: str = "multi_turn",
-                  catalog: str | None = None) -> str:
+                  catalog: str | None = None, functions: bool = False) -> str:
     """The system prompt for a transport and a profile (no per-task data: cacheable).
 
-    catalog: the upstream tools' catalog (Upstreams.catalog_text()), appended when given."""
+    catalog: the upstream tools' catalog (Upstreams.catalog_text()), appended when given.
+    functions: also list every builtin by family (about 470 tokens more)."""
     if transport not in TRANSPORTS:
         raise ValueError(M.bad_choice("transport", TRANSPORTS, transport))
     if profile not in PROFILES:
         raise ValueError(M.bad_choice("profile", PROFILES, profile))
-    parts = [C.LANGUAGE + "\n" + function_list(), *_behaviour(transport, profile),
+    language = opening("agent") + "\n" + language_rules()
+    if functions:
+        language += "\n" + C.FUNCTIONS_HEADER + "\n" + function_list()
+    parts = [language, *_behaviour(transport, profile),
              *_output_format(transport, profile), *([catalog] if catalog else [])]
     return "\n\n".join(parts) + "\n"
-
-
-_TOKEN = re.compile(r"[A-Za-z]+|\d{1,3}|[^\w\s]{1,2}")
-
-
-def estimate_tokens(text: str) -> int:
-    """A rough token count: words, 3-digit groups and pairs of punctuation marks.
-
-    Within about 5% of a GPT-4o (o200k) count on prompt-like text, without a tokenizer.
-    """
-    return len(_TOKEN.findall(text))

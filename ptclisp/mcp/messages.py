@@ -84,19 +84,6 @@ SERVICE_NEEDS_HTTP = ("--session-store, --auth-token-env and the per-client limi
 
 # ---------------------------------------------------------------- the tool-call card
 
-CARD_INTRO = (
-    "Run one PTC-Lisp program and get its value back. PTC-Lisp is a small, safe subset of "
-    "Clojure: a program is one or more forms, and the value of the last form is the result.")
-
-CARD_SYNTAX = (
-    "Syntax: (f a b) calls f; [1 2 3] is a vector; {:id 1 :name \"Ada\"} a map with keyword "
-    "keys; #{1 2} a set; nil, true, false, \"text\", :keyword. Functions: (fn [x] (* x 2)) or "
-    "#(* % 2); (let [x 1 y 2] (+ x y)); (defn twice [x] (* 2 x)); (if test then else); "
-    "(cond ...), (when ...), loop/recur, (for [x xs] ...). A keyword looks itself up in a map: "
-    "(:name user). Core library as in Clojure: map filter remove reduce sort-by group-by "
-    "frequencies count first take distinct get-in assoc update str; clojure.string as str/... "
-    "Thread steps with ->> : (->> xs (filter odd?) (map inc)).")
-
 # Each example runs in the tests (tests/mcp/test_description.py) with CARD_EXAMPLE_CONTEXT.
 CARD_EXAMPLE_CONTEXT = {"orders": [{"id": 1, "total": 30}, {"id": 2, "total": 10},
                                    {"id": 3, "total": 25}]}

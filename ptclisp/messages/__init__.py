@@ -9,6 +9,7 @@ first thing).
 """
 from .analyze import *  # noqa: F401,F403
 from .cli import *  # noqa: F401,F403
+from .catalog import *  # noqa: F401,F403
 from .common import *  # noqa: F401,F403
 from .host import *  # noqa: F401,F403
 from .library import *  # noqa: F401,F403

@@ -194,6 +194,27 @@ def dir_unknown(name: str, namespaces) -> str:
 
 
 APROPOS_QUERY = "apropos needs a non-empty string to search for"
+SEARCH_TOOLS_QUERY = "search-tools needs a non-empty string saying what the tool does"
+NO_HOST_TOOLS = "no tools in this session"
+TOOL_DOC_WRITES = "  Writes: this tool changes data."
+TOOL_DOC_READS = "  Reads only: this tool changes nothing."
+
+
+def tool_doc_param(name: str, type_text: str, required: bool, default: str | None,
+                   description: str | None) -> str:
+    """One argument's line in `(doc tool/NAME)`: type, required or default, description."""
+    text = f"    :{name} {type_text}" + ("" if required else " (optional)")
+    if default is not None:
+        text += f", default {default}"
+    return text + (f" - {description}" if description else "")
+
+
+def tool_doc_returns(shape: str) -> str:
+    return f"  Returns: {shape}"
+
+
+def tool_doc_call(example: str) -> str:
+    return f"  Call: {example}"
 
 
 def no_source(name: str) -> str:

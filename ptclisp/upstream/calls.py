@@ -50,9 +50,9 @@ class Binding:
             t.own_timeout = True  # call_timeout_ms bounds them, not Limits.tool_timeout
         self.tools[0].usage_text = M.CALL_USAGE  # the form a misshapen call is shown
 
-    def catalog_text(self) -> str:
+    def catalog_text(self, mission: str | None = None, budget: int | None = None) -> str:
         """The catalog the model reads (lisp_eval's description, the system prompt)."""
-        return self.host.catalog_text()
+        return self.host.catalog_text(mission=mission, budget=budget)
 
     def begin_run(self) -> None:
         """A new program: its upstream call count starts at zero."""

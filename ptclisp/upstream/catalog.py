@@ -6,10 +6,11 @@ import json
 
 import attrs
 
+from .. import messages as core_messages
+from ..host.catalog import Entry, select
 from ..lang.printer import format_value
 from . import messages as M
 
-INLINE_MAX_TOOLS = 40  # above this many tools the catalog becomes a discovery hint
 DESCRIPTION_CHARS = 120
 
 
@@ -37,6 +38,7 @@ class ToolInfo:
     validator: object = None  # a jsonschema validator, or None when the schema is unusable
     defaults: dict = attrs.Factory(dict)  # arguments a call may leave out (the upstream's default_args)
     unsupported: str = ""  # why every call would fail (a task-only tool), or ""
+    read_only: bool | None = None  # MCP's readOnlyHint (OpenAPI GETs: True); None unsaid
 
     @property
     def ref(self) -> str:
@@ -186,30 +188,37 @@ def dir_line(info: ToolInfo) -> str:
     return f"{info.name} - {info.summary}" if info.summary else info.name
 
 
-def catalog_text(servers: dict, descriptions: dict) -> str:
-    """The catalog for the model: every tool when small, else a discovery hint.
+def _entry(info: ToolInfo) -> Entry:
+    """The catalog entry of an upstream tool (ptclisp.host.catalog decides what is shown)."""
+    summary = f" - {info.summary}" if info.summary else ""
+    return Entry(name=info.name, full=f"  - {info.name}({args_text(info)}){summary}",
+                 description=info.description, params=tuple(n for n, _, _ in arguments(info.input_schema)),
+                 group=info.server, writes=info.read_only is False)
+
+
+def catalog_text(servers: dict, descriptions: dict, *, mission: str | None = None,
+                 budget: int | None = None) -> str:
+    """The catalog for the model: every tool while it fits the catalog budget; past it, the
+    mission's likeliest tools in full (none without a mission) and an index of the others by
+    server (the one rule of ptclisp.host.catalog).
 
     servers: name -> list of ToolInfo, or None when the server could not be listed."""
-    total = sum(len(t) for t in servers.values() if t)
-    lines = [M.CATALOG_HEAD]
-    if total > INLINE_MAX_TOOLS:
-        lines.append(M.CATALOG_LAZY.format(n=total, m=len(servers)))
-        lines.append(M.SERVERS_LINE)
-        for name in sorted(servers):
-            extra = f": {one_line(descriptions.get(name, ''))}" if descriptions.get(name) else ""
-            lines.append(f"- {name}{extra} ({len(servers[name] or [])} tools)")
-        return "\n".join(lines)
-    lines.append(M.SERVERS_LINE)
+    by_server = {name: [_entry(i) for i in sorted(tools, key=lambda t: t.name)]
+                 for name, tools in servers.items() if tools is not None}
+    entries = [e for name in sorted(by_server) for e in by_server[name]]
+    chosen = select(entries, mission, budget)
+    lines = [M.CATALOG_HEAD, M.SERVERS_LINE]
+    full = {id(e) for e in chosen.full}
     for name in sorted(servers):
-        tools = servers[name]
+        tools = by_server.get(name)
         if tools is None:
             lines.append("- " + M.SERVER_HINT.format(name=name))
             continue
         extra = f" {one_line(descriptions[name])}" if descriptions.get(name) else ""
         lines.append(f"- {name}:{extra} {len(tools)} tools")
-        for info in sorted(tools, key=lambda t: t.name):
-            summary = f" - {info.summary}" if info.summary else ""
-            lines.append(f"  - {info.name}({args_text(info)}){summary}")
+        lines += [e.full for e in tools if id(e) in full]
+    if chosen.index:
+        lines += [core_messages.CATALOG_INDEX_UPSTREAM, *chosen.index]
     return "\n".join(lines)
 
 

@@ -390,7 +390,5 @@ RESULT_SHAPE = ("Result: {:ok true :value v :value_kind :json|:text|:none} or "
 CATALOG_HEAD = ("Upstream tools: call them with (tool/call {:server \"s\" :tool \"t\" :args {...}}); "
                 "check (:ok r) before using (:value r). Discover with (tool/servers), (dir \"s\"), "
                 "(apropos \"text\"), (doc \"s/t\").")
-CATALOG_LAZY = ("{n} upstream tools on {m} servers: too many to list; find them with "
-                "(apropos \"text\") and (dir \"server\"), read one with (doc \"server/tool\").")
 SERVERS_LINE = "Configured upstream servers:"
 SERVER_HINT = "{name}: not listed yet; (dir \"{name}\") lists its tools"

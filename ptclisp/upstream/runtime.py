@@ -53,7 +53,7 @@ class Upstreams:
         self.closed = False
         for name, ops in self.operations.items():
             self._tools[name] = {o.name: self._info(name, o.name, o.description, o.input_schema,
-                                                    defaults=o.defaults)
+                                                    defaults=o.defaults, read_only=True)
                                  for o in ops.values()}
         atexit.register(self.close)
 
@@ -119,7 +119,8 @@ class Upstreams:
             task = getattr(getattr(t, "execution", None), "task_support", None)
             tools[t.name] = self._info(server, t.name, t.description or "", schema,
                                        getattr(t, "output_schema", None), own,
-                                       M.task_only(server, t.name) if task == "required" else "")
+                                       M.task_only(server, t.name) if task == "required" else "",
+                                       read_only=_read_only_hint(t))
         with self._lock:
             self.failed.pop(server, None)
             self._tools.setdefault(server, tools)
@@ -130,11 +131,11 @@ class Upstreams:
             self.failed[server] = why
 
     def _info(self, server, name, description, schema, output=None, defaults=None,
-              unsupported="") -> C.ToolInfo:
+              unsupported="", read_only=None) -> C.ToolInfo:
         r = self.redactor
         schema, output = r.data(schema), r.data(output)
         return C.ToolInfo(server, r.text(name), r.text(description), schema, output,
-                          _validator(schema), dict(defaults or {}), unsupported)
+                          _validator(schema), dict(defaults or {}), unsupported, read_only)
 
     def snapshot(self) -> dict:
         """server -> list of ToolInfo (None for a server that cannot be listed), listing all."""
@@ -146,10 +147,12 @@ class Upstreams:
                 out[name] = None
         return out
 
-    def catalog_text(self) -> str:
-        """The catalog the model reads in lisp_eval's description and the system prompt."""
+    def catalog_text(self, mission: str | None = None, budget: int | None = None) -> str:
+        """The catalog the model reads in lisp_eval's description and the system prompt
+        (past budget tokens: the mission's likeliest tools in full and an index of the rest)."""
         descriptions = {n: s.description for n, s in self.specs.items()}
-        return self.redactor.text(C.catalog_text(self.snapshot(), descriptions))
+        return self.redactor.text(C.catalog_text(self.snapshot(), descriptions, mission=mission,
+                                                 budget=budget))
 
     # ------------------------------------------------------------ discovery protocol (core)
 
@@ -244,3 +247,9 @@ def _reason(e: Exception) -> str:
     if isinstance(e, ConnectionLost):
         return M.not_started(str(e))
     return str(e) or type(e).__name__
+
+
+def _read_only_hint(tool) -> bool | None:
+    """An MCP tool's `readOnlyHint` annotation (None when the server does not say)."""
+    hint = getattr(getattr(tool, "annotations", None), "readOnlyHint", None)
+    return hint if isinstance(hint, bool) else None
