@@ -32,19 +32,18 @@ RULES = (
     "- Call a tool with one map of named arguments, spelled as its signature lists them: "
     "`(tool/get-user {:user_id 42})`. In signatures `T?` may be nil; `\"a\"|\"b\"` lists a "
     "string's only values.",
-    "- `data/orders` is a name your program reads directly, like a def: the host's input `orders`.",
-    "- Maps in tool results and data have keyword keys spelled as listed: `(:user_id m)` "
-    "(`(:user-id m)` finds it too); `json/parse-string` gives string keys.",
+    "- `data/orders` reads the host's input `orders` directly, like a def.",
+    "- Maps in tool results and data have keyword keys spelled as listed: `(:user_id m)`; "
+    "`json/parse-string` gives string keys.",
     "- `map`, `filter`, `for` are eager and return vectors. Pages: `loop`/`recur` until no next page.",
     "- Round to 2 decimals: (/ (round (* x 100)) 100.0). `str/split` takes a regex literal: "
     "`(str/split \"a|b\" #\"\\|\")`.",
-    "- Shown values are cut, saying so: `[1 2 ... 40 more]`, `{:a 1 ... 3 more keys}`.",
     "- Not available: atoms, try/catch, throw, letfn, reduced, memoize, lazy or infinite "
     "sequences, macros, ns/require/import, I/O.",
     "- clojure.core, str/, set/ and walk/ names work as in Clojure. Also: {names}",
-    "- Look up: `(doc str/join)`, `(apropos \"sort\")`; tools: `(search-tools \"find a user\")` "
-    "ranks them by what they do, `(doc tool/get-user)`, `(dir tool)`. `(describe x)` "
-    "summarises a value's shape.",
+    "- Look up: `(doc str/join)`, `(apropos \"sort\")`; tools by what they do: "
+    "`(search-tools \"find a user\")`, `(doc tool/get-user)`, `(dir tool)`. "
+    "`(describe data/orders)` summarises data.",
 )
 
 # core names a model would not guess from Clojure (listed with every json/ name); each is

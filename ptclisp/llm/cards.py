@@ -25,7 +25,7 @@ One program:
 
 MULTI_TURN = """\
 Turns:
-- Each turn runs one program. Next turn you see its prints (about 512 characters in all), its value if it printed nothing, and its new defs (about 250 each): print only what you need.
+- Each turn runs one program. Next turn you see its prints (about 512 characters in all), its value if it printed nothing, and its new defs (about 250 each): print only what you need. Cut values say so: `[1 2 ... 40 more]`, `{:a 1 ... 3 more keys}`.
 - `(def name value)` keeps a value for later turns; `*1`, `*2`, `*3` are the last three results.
 - Several tool calls in one program are fine.
 

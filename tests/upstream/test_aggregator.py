@@ -89,11 +89,24 @@ def test_the_catalog_in_lisp_eval_and_the_system_prompt(host):
     assert system_prompt(catalog=text).rstrip().endswith(text)
 
 
-def test_a_large_catalog_becomes_a_discovery_hint():
-    tools = [C.ToolInfo("big", f"t{i}", "d", {}) for i in range(C.INLINE_MAX_TOOLS + 1)]
-    text = C.catalog_text({"big": tools, "small": []}, {"big": "Many tools."})
-    assert text.splitlines()[1:] == [M.CATALOG_LAZY.format(n=41, m=2), M.SERVERS_LINE,
-                                     "- big: Many tools. (41 tools)", "- small (0 tools)"]
+def test_a_catalog_past_its_budget_is_indexed_by_server():
+    tools = [C.ToolInfo("big", f"t{i}", "d", {}) for i in range(41)]
+    small = [C.ToolInfo("small", "refund_payment", "Refund a payment.", {}, read_only=False),
+             C.ToolInfo("small", "list_payments", "List payments.", {}, read_only=True)]
+    servers = {"big": tools, "small": small}
+    whole = C.catalog_text(servers, {"big": "Many tools."}, budget=10_000)
+    assert "  - t40() - d" in whole and "  - refund_payment() - Refund a payment." in whole
+    text = C.catalog_text(servers, {"big": "Many tools."}, budget=150)
+    assert text.splitlines()[:3] == [M.CATALOG_HEAD, M.SERVERS_LINE, "- big: Many tools. 41 tools"]
+    assert "- small: 2 tools" in text and "  - " not in text  # no mission: nothing in full
+    assert ptclisp.messages.CATALOG_INDEX_UPSTREAM in text
+    assert "- small: list_payments; writes: refund_payment" in text  # names: all 150 tokens allow
+    roomy = C.catalog_text(servers, {"big": "Many tools."}, budget=250)
+    assert "- small: list_payments (List payments); writes: refund_payment (Refund a payment)" in roomy
+    ranked = C.catalog_text(servers, {"big": "Many tools."}, mission="refund the payment",
+                            budget=150)
+    assert "  - refund_payment() - Refund a payment." in ranked  # in full, under its server
+    assert "- small: list_payments" in ranked and "writes: refund_payment" not in ranked
 
 
 LABELS = [
