@@ -208,7 +208,6 @@ def catalog_text(servers: dict, descriptions: dict, *, mission: str | None = Non
     entries = [e for name in sorted(by_server) for e in by_server[name]]
     chosen = select(entries, mission, budget)
     lines = [M.CATALOG_HEAD, M.SERVERS_LINE]
-    full = {id(e) for e in chosen.full}
     for name in sorted(servers):
         tools = by_server.get(name)
         if tools is None:
@@ -216,7 +215,7 @@ def catalog_text(servers: dict, descriptions: dict, *, mission: str | None = Non
             continue
         extra = f" {one_line(descriptions[name])}" if descriptions.get(name) else ""
         lines.append(f"- {name}:{extra} {len(tools)} tools")
-        lines += [e.full for e in tools if id(e) in full]
+        lines += [e.full for e in chosen.full if e.group == name]  # best first
     if chosen.index:
         lines += [core_messages.CATALOG_INDEX_UPSTREAM, *chosen.index]
     return "\n".join(lines)

@@ -106,7 +106,8 @@ def test_a_catalog_past_its_budget_is_indexed_by_server():
     ranked = C.catalog_text(servers, {"big": "Many tools."}, mission="refund the payment",
                             budget=150)
     assert "  - refund_payment() - Refund a payment." in ranked  # in full, under its server
-    assert "- small: list_payments" in ranked and "writes: refund_payment" not in ranked
+    assert ranked.index("  - refund_payment()") < ranked.index("  - list_payments()")  # best first
+    assert "writes: refund_payment" not in ranked and "- big: t0, t1, t10" in ranked
 
 
 LABELS = [
