@@ -148,18 +148,18 @@ def doc_text(b) -> str:
 
 
 def tool_doc_text(tool) -> str:
-    """The text `doc` prints for a host tool: signature, description, each argument (type,
-    the values an enum allows, default, description), the result's shape, an example call,
-    and whether it writes (when the host says)."""
+    """The text `doc` prints for a host tool: the signature (types, the values an enum
+    allows, the result's shape), the description, each argument with a default or a
+    description of its own, an example call, and whether it writes (when the host says)."""
     lines = ["-------------------------", f"tool/{tool.name}", tool.signature_text]
     description = " ".join((tool.description or "").split())
     lines += ["  " + description] if description else []
     for p in tool.params:
         default = None if p.required or p.default is None else format_value(p.default)
-        lines.append(messages.tool_doc_param(str(p.name), S.render(p.type), p.required, default,
-                                             " ".join((p.description or "").split()) or None))
-    if tool.returns is not None:
-        lines.append(messages.tool_doc_returns(S.render(tool.returns)))
+        about = " ".join((p.description or "").split()) or None
+        if default is not None or about is not None:
+            lines.append(messages.tool_doc_param(str(p.name), S.render(p.type), p.required,
+                                                 default, about))
     lines.append(messages.tool_doc_call(tool.usage()))
     read_only = getattr(tool, "read_only", None)
     if read_only is not None:

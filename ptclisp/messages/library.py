@@ -209,10 +209,6 @@ def tool_doc_param(name: str, type_text: str, required: bool, default: str | Non
     return text + (f" - {description}" if description else "")
 
 
-def tool_doc_returns(shape: str) -> str:
-    return f"  Returns: {shape}"
-
-
 def tool_doc_call(example: str) -> str:
     return f"  Call: {example}"
 

@@ -421,5 +421,5 @@ def test_doc_answers_for_a_tool_as_for_a_builtin():
         r = session.run(f"(doc {ref})")
         assert r.error is None and r.prints == [
             "-------------------------\ntool/get-user\ntool/get-user(user_id :int) -> :map\n"
-            "  Look up a user."]
+            "  Look up a user.\n  Call: (tool/get-user {:user_id 42})"]
     assert session.run("(doc tool/nope)").error is not None
