@@ -20,6 +20,7 @@ from .. import messages
 from ..errors import EvalError
 from ..lang.values import MAP_TYPES, Keyword, Symbol, lookup
 from ..host import signatures as S
+from ..host.catalog import param_words
 from ..lang.printer import format_value
 from .ranking import Ranker
 from .registry import CORE, NAMESPACES, REGISTRY, builtin, namespace_of, resolve
@@ -300,8 +301,8 @@ def _tool_documents() -> list:
                  Keyword("call"): t.usage()}
         if getattr(t, "read_only", None) is not None:
             found[Keyword("writes")] = not t.read_only
-        docs.append((f"tool/{t.name}", t.name, t.description or "",
-                     [str(p.name) for p in t.params], _tool_line(t), found))
+        docs.append((f"tool/{t.name}", t.name, t.description or "", param_words(t),
+                     _tool_line(t), found))
     catalog = _catalog()
     for ref, line, names, doc_text in (catalog.apropos_entries() if catalog is not None else ()):
         found = {Keyword("name"): ref, Keyword("doc"): line.split(" - ", 1)[-1],

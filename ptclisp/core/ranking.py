@@ -7,9 +7,10 @@ model weights, no dependency; the formula is Robertson's BM25 (k1 = 1.2, b = 0.7
 tests/llm/test_ranking.py.
 
 Words: names split at `-`, `_`, `/`, `.` and camelCase, lower case, a light plural/-ing stem
-(`orders` -> `order`, `refunds` -> `refund`, `shipping` -> `ship`), and a handful of stop words
-dropped. A query word that only starts a document word (`pay` for `payment`) counts half.
-Fields: a tool's name counts three times, its parameter names once, its description once.
+(`orders` -> `order`, `refunded` -> `refund`, `shipping` -> `ship`); stop words and bare
+numbers (`customer 2`) dropped. A query word that only starts a document word (`pay` for `payment`) counts half.
+Fields: a tool's name counts three times, its parameter names (and the values an enum
+parameter takes: `open`, `lost`) once, its description once.
 """
 from __future__ import annotations
 
@@ -30,27 +31,29 @@ STOP = frozenset((
     "is", "are", "be", "it", "its", "this", "that", "these", "those", "as", "each", "every",
     "all", "what", "which", "who", "how", "many", "much", "me", "my", "our", "we", "you", "your",
     "do", "does", "did", "was", "were", "has", "have", "had", "there", "their", "them", "they",
-    "one", "any", "some", "than", "then", "if", "not", "no", "but", "so", "into", "per"))
+    "one", "any", "some", "than", "then", "if", "not", "no", "but", "so", "into", "per", "give",
+    "still", "please", "tell", "whose", "when", "where", "why", "can", "could", "would", "should"))
 
 
 def stem(word: str) -> str:
-    """A light stem: plural and -ing endings off (`categories` -> `category`)."""
+    """A light stem: plural, -ing and -ed endings off (`categories` -> `category`)."""
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 5 and word.endswith(("sses", "shes", "ches", "xes")):
         return word[:-2]
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         return word[:-1]
-    if len(word) > 5 and word.endswith("ing"):
-        base = word[:-3]
-        return base[:-1] if len(base) > 2 and base[-1] == base[-2] else base
+    for end in ("ing", "ed"):
+        if len(word) > len(end) + 3 and word.endswith(end):
+            base = word[:-len(end)]
+            return base[:-1] if base[-1] == base[-2] and base[-1] not in "ls" else base
     return word
 
 
 def words(text: str) -> list[str]:
     """The stemmed words of a text or a name, stop words left out."""
     text = _CAMEL.sub(r"\1 \2", text or "").lower()
-    return [stem(w) for w in _SPLIT.split(text) if w and w not in STOP]
+    return [stem(w) for w in _SPLIT.split(text) if w and w not in STOP and not w.isdigit()]
 
 
 class Ranker:

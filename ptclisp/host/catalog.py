@@ -22,6 +22,7 @@ import attrs
 
 from .. import messages
 from ..core.ranking import Ranker, words
+from . import signatures as S
 
 __all__ = ["DEFAULT_BUDGET", "MAX_FULL", "FULL_SHARE", "Entry", "Selection", "select",
            "index_lines", "estimate_tokens", "group_of", "WRITE_VERBS", "writes_by_name",
@@ -105,9 +106,19 @@ def mark_writes_by_name(tools: Iterable) -> None:
 def tool_entry(tool, full: str) -> Entry:
     """The catalog entry of a host Tool, rendered in full as `full`."""
     return Entry(name=tool.name, full=full, description=tool.description or "",
-                 params=tuple(str(p.name) for p in tool.params),
+                 params=param_words(tool),
                  group=getattr(tool, "group", None) or group_of(tool.name),
                  writes=getattr(tool, "read_only", None) is False)
+
+
+def param_words(tool) -> tuple:
+    """A tool's parameter names and the values its enum parameters take (what ranks it)."""
+    out = []
+    for p in tool.params:
+        out.append(str(p.name))
+        t = p.type[1] if p.type[0] == "opt" else p.type
+        out += [str(v) for v in S.enum_values(t)]
+    return tuple(out)
 
 
 def select(entries: Sequence[Entry], mission: str | None, budget: int | None = None) -> Selection:
@@ -120,7 +131,9 @@ def select(entries: Sequence[Entry], mission: str | None, budget: int | None = N
     used = 0
     if mission and mission.strip():
         ranker = Ranker((i, e.name, e.description, e.params) for i, e in enumerate(entries))
-        for i, _score in ranker.matches(mission):
+        matches = sorted(((i, score * (WRITE_WEIGHT if entries[i].writes else 1.0))
+                          for i, score in ranker.matches(mission)), key=lambda m: -m[1])
+        for i in _diverse(matches, entries):
             if len(full) >= MAX_FULL or used + sizes[i] > budget * FULL_SHARE:
                 break
             full.append(entries[i])
@@ -128,6 +141,30 @@ def select(entries: Sequence[Entry], mission: str | None, budget: int | None = N
     shown = {id(e) for e in full}
     rest = [e for e in entries if id(e) not in shown]
     return Selection(full=tuple(full), index=tuple(index_lines(rest, budget - used)), cut=True)
+
+
+GROUP_FLOOR = 0.4  # a domain's tools scoring this share of the best lead the rounds
+ROUNDS = 2  # rounds of one tool per domain before the rest in rank order
+WRITE_WEIGHT = 0.5  # a write tool's score counts this much (questions are answered by reads)
+
+
+def _diverse(matches: list, entries: Sequence[Entry]) -> list[int]:
+    """Ranked indexes: each well-matching domain's best tool, then each one's second best, then
+    the rest in rank order, so that a mission that needs orders and payments gets both, not
+    five near-duplicate payment tools."""
+    if not matches:
+        return []
+    floor = matches[0][1] * GROUP_FLOOR
+    order: list[int] = []
+    taken: set[int] = set()
+    for _ in range(ROUNDS):
+        seen: set[str] = set()
+        for i, score in matches:
+            if score >= floor and i not in taken and entries[i].group not in seen:
+                seen.add(entries[i].group)
+                order.append(i)
+                taken.add(i)
+    return order + [i for i, _ in matches if i not in taken]
 
 
 def _grouped(entries: Iterable[Entry]) -> dict[str, list[Entry]]:
