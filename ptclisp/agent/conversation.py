@@ -56,6 +56,8 @@ class Conversation:
     usage: dict = attrs.Factory(dict)  # token counts summed over turns
     trace: Trace = attrs.Factory(Trace)
     last_problem: str | None = None
+    mission: str | None = None  # ranks a big upstream catalog in lisp_eval's description
+    catalog_budget: int | None = None
 
     @classmethod
     def start(cls, session, mission: str, *, transport: str = "content", max_turns: int = 8,
@@ -74,7 +76,7 @@ class Conversation:
                                                         catalog_budget=catalog_budget)},
         ]
         return cls(session, transport, max_turns, retry_turns, messages,
-                   retries_left=retry_turns)
+                   retries_left=retry_turns, mission=mission, catalog_budget=catalog_budget)
 
     @property
     def running(self) -> bool:
@@ -85,7 +87,8 @@ class Conversation:
         """The request's native tools (OpenAI chat shape); None in content mode."""
         if self.transport == "content":
             return None
-        return request_tools(self.transport, session=self.session, provider="openai")
+        return request_tools(self.transport, session=self.session, provider="openai", taught=True,
+                             mission=self.mission, catalog_budget=self.catalog_budget)
 
     def end(self, status: str, message: str | None) -> None:
         """End the conversation from outside (the host's llm failed)."""

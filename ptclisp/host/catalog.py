@@ -28,9 +28,9 @@ __all__ = ["DEFAULT_BUDGET", "MAX_FULL", "FULL_SHARE", "Entry", "Selection", "se
            "index_lines", "estimate_tokens", "group_of", "WRITE_VERBS", "writes_by_name",
            "tool_entry", "mark_writes_by_name"]
 
-DEFAULT_BUDGET = 1200  # tokens the tools may take in the first request before it is cut
+DEFAULT_BUDGET = 1500  # tokens the tools may take in the first request before it is cut
 MAX_FULL = 8  # tools shown in full past the budget
-FULL_SHARE = 0.5  # of the budget, for the tools shown in full
+FULL_SHARE = 0.4  # of the budget, for the tools shown in full (the index has the rest)
 SUMMARY_WORDS = 5  # words of a description in the index
 # leading verbs a name's domain is read past (`get-customer-orders` -> customer)
 _VERBS = frozenset(("get", "list", "search", "find", "fetch", "read", "lookup", "query", "create",
@@ -64,6 +64,7 @@ class Entry:
     params: tuple = ()
     group: str = ""
     writes: bool = False  # the host said it changes something (annotation or naming rule)
+    domain: str = ""  # what the ranking spreads the full tools over (default: group)
 
     @property
     def summary(self) -> str:
@@ -160,8 +161,9 @@ def _diverse(matches: list, entries: Sequence[Entry]) -> list[int]:
     for _ in range(ROUNDS):
         seen: set[str] = set()
         for i, score in matches:
-            if score >= floor and i not in taken and entries[i].group not in seen:
-                seen.add(entries[i].group)
+            domain = entries[i].domain or entries[i].group
+            if score >= floor and i not in taken and domain not in seen:
+                seen.add(domain)
                 order.append(i)
                 taken.add(i)
     return order + [i for i, _ in matches if i not in taken]

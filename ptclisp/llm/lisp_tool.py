@@ -22,6 +22,8 @@ PROVIDERS = ("openai", "openai_responses", "anthropic", "openai_custom")
 TRANSPORTS = ("content", "tool_call", "combined")  # also the modes of request_tools
 _CARDS = {"tool_call": M.TOOL_CALL_CARD, "combined": M.COMBINED_CARD,
           "standalone": M.STANDALONE_CARD}
+# when the system prompt already teaches PTC-Lisp (ptclisp's Agent): what lisp_eval is, only
+_BRIEF = {"tool_call": M.TOOL_CALL_BRIEF, "combined": M.COMBINED_BRIEF}
 _NOT_NAME = re.compile(r"[^A-Za-z0-9_]")
 
 
@@ -30,15 +32,19 @@ def tool_name() -> str:
     return TOOL_NAME
 
 
-def tool_description(mode: str = "tool_call", *, catalog: str | None = None) -> str:
+def tool_description(mode: str = "tool_call", *, catalog: str | None = None,
+                     taught: bool = False) -> str:
     """The tool card: what lisp_eval does and enough PTC-Lisp to write a first program.
 
     mode: "tool_call" (app tools only inside programs), "combined" (some tools also native)
     or "standalone" (no app tools, every call independent: an MCP server's card).
-    catalog: the upstream tools' catalog (Upstreams.catalog_text()), appended when given."""
+    catalog: the upstream tools' catalog (Upstreams.catalog_text()), appended when given.
+    taught: the system prompt teaches PTC-Lisp (ptclisp's own), so the card only says what
+    lisp_eval is."""
     if mode not in _CARDS:
         raise ValueError(M.bad_choice("mode", _CARDS, mode))
-    return _CARDS[mode] + (f"\n\n{catalog}" if catalog else "")
+    card = _BRIEF.get(mode, _CARDS[mode]) if taught else _CARDS[mode]
+    return card + (f"\n\n{catalog}" if catalog else "")
 
 
 def _parameters(mode: str) -> dict:
@@ -48,10 +54,11 @@ def _parameters(mode: str) -> dict:
 
 
 def tool_schema(provider: str = "openai", *, mode: str = "tool_call",
-                catalog: str | None = None) -> dict:
-    """The lisp_eval definition in a provider's request shape (catalog: see tool_description)."""
-    return _definition(provider, TOOL_NAME, tool_description(mode, catalog=catalog), _parameters(mode),
-                       strict=True, custom=provider == "openai_custom")
+                catalog: str | None = None, taught: bool = False) -> dict:
+    """The lisp_eval definition in a provider's request shape (catalog, taught: see
+    tool_description)."""
+    return _definition(provider, TOOL_NAME, tool_description(mode, catalog=catalog, taught=taught),
+                       _parameters(mode), strict=True, custom=provider == "openai_custom")
 
 
 def _definition(provider: str, name: str, description: str | None, parameters: dict, *,
@@ -88,18 +95,23 @@ def native_definition(name: str, tool, provider: str = "openai") -> dict:
     return _definition(provider, name, tool.description, tool.schema, strict=False)
 
 
-def request_tools(mode: str = "tool_call", *, session=None, provider: str = "openai") -> list:
+def request_tools(mode: str = "tool_call", *, session=None, provider: str = "openai",
+                  taught: bool = False, mission: str | None = None,
+                  catalog_budget: int | None = None) -> list:
     """The request's tools: [] for "content", [lisp_eval] for "tool_call", and for
     "combined" the session's tools exposed "native" or "both" followed by lisp_eval.
-    A session with upstreams gets their catalog in lisp_eval's description."""
+    A session with upstreams gets their catalog in lisp_eval's description (past
+    catalog_budget tokens: the mission's likeliest tools in full, an index of the others).
+    taught: see tool_description."""
     if mode not in TRANSPORTS:
         raise ValueError(M.bad_choice("mode", TRANSPORTS, mode))
     if mode == "content":
         return []
     upstreams = getattr(session, "upstreams", None)
-    catalog = upstreams.catalog_text() if upstreams is not None else None
+    catalog = (upstreams.catalog_text(mission=mission, budget=catalog_budget)
+               if upstreams is not None else None)
     if mode == "tool_call":
-        return [tool_schema(provider, catalog=catalog)]
+        return [tool_schema(provider, catalog=catalog, taught=taught)]
     native_provider = "openai_responses" if provider == "openai_custom" else provider
     natives = [native_definition(n, t, native_provider) for n, t in native_names(session).items()]
-    return natives + [tool_schema(provider, mode="combined", catalog=catalog)]
+    return natives + [tool_schema(provider, mode="combined", catalog=catalog, taught=taught)]

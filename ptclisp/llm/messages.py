@@ -294,6 +294,15 @@ STANDALONE_CARD = (
     "in the program itself.\n" + _CARD_LANGUAGE + "\n"
     "Example: (->> [{:name \"a\" :score 3} {:name \"b\" :score 9}] (filter #(> (:score %) 5)) "
     "(map :name))")
+TOOL_CALL_BRIEF = (
+    "Run a PTC-Lisp program (as the system prompt teaches). Inside it, call the app's tools as "
+    "(tool/name {:arg value}) and filter, join, count or aggregate their results, so that only "
+    "a small result comes back; lisp_eval is the only native tool.")
+COMBINED_BRIEF = (
+    "Run a PTC-Lisp program (as the system prompt teaches) for computation over data. Inside "
+    "it, the app tools listed for programs are (tool/name {:arg value}). Call lisp_eval alone "
+    "in its turn. A native result that says full_result_cached: true can be read in full from "
+    "a program with the call its cache_hint shows.")
 PROGRAM_PARAM = ("PTC-Lisp source code: one or more forms, non-empty. Call app tools as "
                  "(tool/name {:arg value}) inside it.")
 STANDALONE_PROGRAM_PARAM = "PTC-Lisp source code: one or more forms, non-empty."

@@ -7,7 +7,7 @@ import json
 import attrs
 
 from .. import messages as core_messages
-from ..host.catalog import Entry, select
+from ..host.catalog import Entry, group_of, select
 from ..lang.printer import format_value
 from . import messages as M
 
@@ -193,7 +193,7 @@ def _entry(info: ToolInfo) -> Entry:
     summary = f" - {info.summary}" if info.summary else ""
     return Entry(name=info.name, full=f"  - {info.name}({args_text(info)}){summary}",
                  description=info.description, params=tuple(n for n, _, _ in arguments(info.input_schema)),
-                 group=info.server, writes=info.read_only is False)
+                 group=info.server, writes=info.read_only is False, domain=group_of(info.name))
 
 
 def catalog_text(servers: dict, descriptions: dict, *, mission: str | None = None,
