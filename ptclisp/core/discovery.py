@@ -149,18 +149,19 @@ def doc_text(b) -> str:
 
 
 def tool_doc_text(tool) -> str:
-    """The text `doc` prints for a host tool: the signature (types, the values an enum
-    allows, the result's shape), the description, each argument with a default or a
-    description of its own, an example call, and whether it writes (when the host says)."""
+    """The text `doc` prints for a host tool: the signature (types, the result's shape), the
+    description, each argument with the values an enum allows, a default or a description of
+    its own, an example call, and whether it writes (when the host says)."""
     lines = ["-------------------------", f"tool/{tool.name}", tool.signature_text]
     description = " ".join((tool.description or "").split())
     lines += ["  " + description] if description else []
     for p in tool.params:
         default = None if p.required or p.default is None else format_value(p.default)
         about = " ".join((p.description or "").split()) or None
-        if default is not None or about is not None:
-            lines.append(messages.tool_doc_param(str(p.name), S.render(p.type), p.required,
-                                                 default, about))
+        values = S.enum_values(p.type[1] if p.type[0] == "opt" else p.type)
+        shown = "|".join(format_value(v) for v in values) if values else S.render(p.type)
+        if default is not None or about is not None or values:
+            lines.append(messages.tool_doc_param(str(p.name), shown, p.required, default, about))
     lines.append(messages.tool_doc_call(tool.usage()))
     read_only = getattr(tool, "read_only", None)
     if read_only is not None:

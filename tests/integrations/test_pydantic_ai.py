@@ -367,3 +367,30 @@ def test_fail_ends_the_run_as_failed():
     assert failed.value.value == {"reason": "not-found", "message": "no customer named Zed"}
     assert str(failed.value).startswith("The program failed with {")
     assert len(script.seen) == 1  # the model was not asked again
+
+
+def test_a_big_catalog_is_ranked_by_the_runs_prompt():
+    # #38: past the catalog budget, lisp_eval's description holds the prompt's likeliest tools
+    # in full and an index of the others; a program still calls an indexed one
+    def make(i: int):
+        def tool(customer_id: int) -> list[dict]:
+            return [{"id": i}]
+        tool.__name__ = f"list_thing_{i}"
+        tool.__doc__ = f"Things of kind {i} for a customer."
+        return tool
+    toolset = FunctionToolset([make(i) for i in range(120)])
+
+    def refunds_of_customer(customer_id: int) -> list[dict]:
+        """Refunds given back to one customer."""
+        return [{"amount": 5.0}, {"amount": 2.5}]
+    toolset.add_function(refunds_of_customer)
+    script = Script(["(return (+ (reduce + (map :amount (tool/refunds-of-customer {:customer_id 2})))"
+                     " (count (tool/list-thing-7 {:customer_id 2}))))"])
+    agent = Agent(FunctionModel(script), output_type=float, toolsets=[toolset],
+                  capabilities=[LispMode()])
+    result = agent.run_sync("How much was refunded to customer 2?")
+    assert result.output == 8.5
+    [lisp_eval] = [t for t in script.infos[0].function_tools if t.name == "lisp_eval"]
+    head, index = lisp_eval.description.split(";; every other tool")
+    assert "tool/refunds-of-customer(customer_id int)" in head
+    assert "tool/list-thing-7(" not in head and "list-thing-7" in index
