@@ -103,14 +103,25 @@ def lisp_name(name: str) -> str:
 
 
 def folded_tool(name: str, description: str | None, parameters: Mapping | None,
-                call: Callable, returns: Mapping | None = None, function=None) -> Tool:
+                call: Callable, returns: Mapping | None = None, function=None,
+                metadata: Mapping | None = None) -> Tool:
     """A ptclisp Tool that calls `call(arguments_dict)` (sync or async), typed by the JSON
     schemas of the framework's definition (the result's type from `function`'s annotations
-    when there is no return schema)."""
+    when there is no return schema); metadata {"read_only": bool} (or MCP's "readOnlyHint")
+    marks a read or a write tool for a big catalog's index."""
     params = inline_refs(dict(parameters or {"type": "object", "properties": {}}))
     ret = schema_type(returns) if returns else annotated_return(function)
     return Tool(call, name=lisp_name(name), description=description, schema=params,
-                takes="dict", returns=None if ret == S.ANY else ret)
+                takes="dict", returns=None if ret == S.ANY else ret,
+                read_only=read_only_mark(metadata))
+
+
+def read_only_mark(metadata: Mapping | None) -> bool | None:
+    """True/False when a tool's metadata says whether it only reads, else None."""
+    if not isinstance(metadata, Mapping):
+        return None
+    mark = metadata.get("read_only", metadata.get("readOnlyHint"))
+    return mark if isinstance(mark, bool) else None
 
 
 def annotated_return(function) -> tuple:

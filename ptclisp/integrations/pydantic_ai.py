@@ -147,7 +147,8 @@ class _LispToolset(WrapperToolset[AgentDepsT]):
         if TOOL_NAME in native:
             raise ValueError(M.name_clash(TOOL_NAME))
         described = [common.folded_tool(n, t.tool_def.description, t.tool_def.parameters_json_schema,
-                                        _no_call, t.tool_def.return_schema, _function(n, t))
+                                        _no_call, t.tool_def.return_schema, _function(n, t),
+                                        t.tool_def.metadata)
                      for n, t in folded.items()]
         definition = ToolDefinition(
             name=TOOL_NAME, parameters_json_schema=common.tool_parameters(),

@@ -44,7 +44,7 @@ def agent(tools, mission, budget, transport="content"):
     session = Session(tools=tools)
     text = system_prompt(transport=transport) + _call(context_message, session, mission,
                                                       transport=transport, catalog_budget=budget)
-    return text + (lisp_eval_card() if transport == "tool_call" else "")
+    return text + (_call(lisp_eval_card, taught=True) if transport == "tool_call" else "")
 
 
 def integration(tools, mission, budget, ranked=True):

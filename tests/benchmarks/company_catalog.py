@@ -11,6 +11,7 @@ is catalog(int(PTCLISP_CATALOG_SIZE or 150)).
 """
 from __future__ import annotations
 
+import inspect
 import os
 import random
 
@@ -100,11 +101,19 @@ def _schema(params: str) -> dict:
     return {"type": "object", "properties": props, "required": required, "additionalProperties": False}
 
 
+_MARKS = "read_only" in inspect.signature(Tool).parameters  # older checkouts: no marks
+
+
+def _tool(fn, *, read_only, group, **kwargs) -> Tool:
+    marks = {"read_only": read_only, "group": group} if _MARKS else {}
+    return Tool(fn, takes="dict", **marks, **kwargs)
+
+
 def T(fn, name, description, signature, *, read_only, group) -> Tool:
     """A tool from `(params) -> returns` whose string enums become schema enums."""
     params, returns = signature[1:].split(") -> ", 1)
-    return Tool(fn, name=name, takes="dict", read_only=read_only, group=group,
-                description=description, schema=_schema(params), returns=returns)
+    return _tool(fn, name=name, read_only=read_only, group=group, description=description,
+                 schema=_schema(params), returns=returns)
 
 
 def _refuse(name):
@@ -205,11 +214,11 @@ def _variants(tools: list[Tool], suffix: str, note: str) -> list[Tool]:
     """Near-duplicates of tools (list-orders-v2, list-orders-archive...), same behaviour."""
     out = []
     for t in tools:
-        if t.read_only is False:
+        if t.name.split("-")[0] in ("create", "update", "delete", "refund", "cancel", "close"):
             continue
-        out.append(Tool(t.fn, name=f"{t.name}-{suffix}", takes="dict", read_only=True,
-                        group=t.group, description=f"{t.description.rstrip('.')} ({note}).",
-                        schema=t.schema, returns=t.returns))
+        out.append(_tool(t.fn, name=f"{t.name}-{suffix}", read_only=True,
+                         group=getattr(t, "group", None), schema=t.schema, returns=t.returns,
+                         description=f"{t.description.rstrip('.')} ({note})."))
     return out
 
 

@@ -13,6 +13,9 @@ pydantic-ai sends and nothing else, with two variants side by side:
     python tests/benchmarks/pydantic_ai_missions.py report DIR [DIR ...]
     python tests/benchmarks/pydantic_ai_missions.py tokens [--variant lisp|code]
 
+Missions c01...c10 (#38) run over the company catalog of tests/benchmarks/company_catalog.py
+(PTCLISP_CATALOG_SIZE tools, 150 by default) instead of examples/missions.
+
 `start` and each `reply` print the request the model gets next: the instructions, the tools
 (name, description, parameters) and the messages, as the provider would receive them. A reply
 is a JSON file: {"tool": NAME, "args": {...}} (one call), {"calls": [{"tool": ..., "args": ...}]}
@@ -66,13 +69,44 @@ def python_type(t):
 
 
 def mission(mission_id: str) -> dict:
-    for m in json.loads((MISSIONS / "missions.json").read_text(encoding="utf-8")):
+    """A mission of examples/missions, or of the big company catalog (ids c01...: #38)."""
+    for m in json.loads((MISSIONS / "missions.json").read_text(encoding="utf-8")) + _catalog_missions():
         if m["id"] == mission_id or m["id"].startswith(mission_id + "-"):
             return m
     raise SystemExit(f"no mission {mission_id}")
 
 
+def _catalog_missions() -> list:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import company_catalog
+    return [dict(m, needs=None) for m in company_catalog.MISSIONS]
+
+
+def _catalog_tools() -> list:
+    """The company catalog's first PTCLISP_CATALOG_SIZE tools (default 150) as pydantic-ai tools."""
+    import os
+    from pydantic_ai import Tool as PydanticTool
+    import company_catalog
+    from dataclasses import replace
+    out = []
+    for t in company_catalog.catalog(int(os.environ.get("PTCLISP_CATALOG_SIZE") or 150)):
+        def call(_fn=t.fn, **kwargs):
+            return _fn(kwargs)
+        tool = PydanticTool.from_schema(call, name=t.name.replace("-", "_"),
+                                        description=t.description, json_schema=t.schema)
+        marks = {"return_schema": S.to_schema(t.returns) if t.returns else None,
+                 "metadata": {"read_only": t.read_only}}
+
+        async def prepare(ctx, tool_def, _marks=marks):  # the result's shape, read or write
+            return replace(tool_def, **_marks)
+        tool.prepare = prepare
+        out.append(tool)
+    return out
+
+
 def build_agent(variant: str, m: dict, model) -> Agent:
+    if "needs" in m:  # a company-catalog mission: 150 tools (PTCLISP_CATALOG_SIZE), no data
+        return _catalog_agent(variant, m, model)
     data = json.loads((MISSIONS / "data.json").read_text(encoding="utf-8"))
     output_type = python_type(S.parse_type(m["signature"])) if m["signature"] else Any
     if variant == "lisp":
@@ -89,6 +123,20 @@ def build_agent(variant: str, m: dict, model) -> Agent:
     for fn in (mission_tools.get_orders, mission_tools.get_customer, mission_tools.exchange_rate):
         agent.tool_plain(fn)
     agent._ptc_prompt = prompt  # noqa: SLF001 (kept with the agent for the replay)
+    return agent
+
+
+def _catalog_agent(variant: str, m: dict, model) -> Agent:
+    output_type = python_type(S.parse_type(m["signature"])) if m["signature"] else Any
+    if variant == "lisp":
+        from ptclisp.integrations.pydantic_ai import LispMode
+        capability = LispMode()
+    else:
+        from pydantic_ai_harness import CodeMode
+        capability = CodeMode()
+    agent = Agent(model, output_type=output_type, capabilities=[capability],
+                  tools=_catalog_tools())
+    agent._ptc_prompt = m["mission"]  # noqa: SLF001
     return agent
 
 
