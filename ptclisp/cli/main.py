@@ -192,8 +192,10 @@ def cmd_fmt(args) -> int:
 def cmd_prompt(args) -> int:
     """Print the system prompt that teaches PTC-Lisp (one profile and transport)."""
     upstreams = _upstreams(args)
-    catalog = upstreams.catalog_text() if upstreams is not None else None
-    sys.stdout.write(system_prompt(transport=args.transport, profile=args.profile, catalog=catalog))
+    catalog = (upstreams.catalog_text(mission=args.mission, budget=args.catalog_budget)
+               if upstreams is not None else None)
+    sys.stdout.write(system_prompt(transport=args.transport, profile=args.profile, catalog=catalog,
+                                   functions=args.functions))
     return 0
 
 
@@ -222,7 +224,7 @@ def cmd_mcp(args) -> int:
     limits = _limits(args, _LIMIT_FLAGS + ("max_memory_mb", "isolation"))
     upstreams = _server_upstreams(args, limits)
     server = build_server(tools, limits, keep_session=args.session, log_level=args.log_level,
-                          upstreams=upstreams)
+                          upstreams=upstreams, catalog_budget=args.catalog_budget)
     return serve(server, transport=args.transport, host=args.host, port=args.port,
                  max_request_mb=args.max_request_mb)
 
@@ -268,7 +270,7 @@ def _mcp_service(args, tools) -> int:
     upstreams = _server_upstreams(args, limits)
     return run_http(tools, limits, options, keep_session=args.session, upstreams=upstreams,
                     host=args.host, port=args.port, log_level=args.log_level,
-                    max_request_mb=args.max_request_mb)
+                    max_request_mb=args.max_request_mb, catalog_budget=args.catalog_budget)
 
 
 def _positive(kind):
@@ -287,6 +289,9 @@ def _mcp_parser(sub):
     m.add_argument("--upstreams", metavar="FILE",
                    help="upstream MCP servers and OpenAPI operations programs reach with tool/call "
                         "(docs/upstreams.md); started and listed at start-up")
+    m.add_argument("--catalog-budget", metavar="TOKENS", type=_positive(int), default=None,
+                   help="tokens the tools may take in lisp_eval's description before they are "
+                        "indexed (default 1500)")
     m.add_argument("--session", action="store_true",
                    help="keep one session per client connection (def and *1 persist)")
     m.add_argument("--transport", choices=("stdio", "http"), default="stdio")
@@ -379,6 +384,11 @@ def build_parser() -> argparse.ArgumentParser:
     pr.add_argument("--profile", default="multi_turn", choices=PROFILES)
     pr.add_argument("--transport", default="content", choices=TRANSPORTS)
     pr.add_argument("--upstreams", metavar="FILE", help="add the catalog of these upstreams")
+    pr.add_argument("--mission", metavar="TEXT", default=None,
+                    help="rank a big upstream catalog by this task (its likeliest tools in full)")
+    pr.add_argument("--catalog-budget", metavar="TOKENS", type=_positive(int), default=None,
+                    help="tokens the upstream catalog may take before it is indexed (default 1500)")
+    pr.add_argument("--functions", action="store_true", help="also list every builtin function")
     pr.set_defaults(func=cmd_prompt)
     _mcp_parser(sub)
     from ..agent.cli import add_parser as agent_parser  # the agent layer sits on top of this one

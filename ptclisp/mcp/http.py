@@ -193,12 +193,13 @@ class _Server(uvicorn.Server):
 
 def run_http(tools, limits: Limits, options: ServiceOptions, *, keep_session: bool = False,
              upstreams=None, host: str = "127.0.0.1", port: int = 8000,
-             log_level: str = "WARNING", max_request_mb: int = MAX_REQUEST_MB) -> int:
+             log_level: str = "WARNING", max_request_mb: int = MAX_REQUEST_MB,
+             catalog_budget: int | None = None) -> int:
     """Build the service and its server and serve over HTTP until stopped (returns 0)."""
     tools = list(tools)
     service = Service(options, limits, tools, upstreams, metrics=Metrics())
     server = build_server(tools, limits, keep_session=keep_session, log_level=log_level,
-                          upstreams=upstreams,
+                          upstreams=upstreams, catalog_budget=catalog_budget,
                           handler_class=functools.partial(ServiceLispEval, service=service))
     return serve_service(server, service, host=host, port=port, log_level=log_level,
                          max_request_mb=max_request_mb)

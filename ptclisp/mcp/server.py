@@ -207,16 +207,18 @@ def _flush_stdout():
 
 def build_server(tools: Iterable[Tool] = (), limits: Limits | None = None, *,
                  keep_session: bool = False, log_level: str = "WARNING",
-                 upstreams=None, handler_class=None) -> MCPServer:
+                 upstreams=None, handler_class=None, catalog_budget: int | None = None) -> MCPServer:
     """An MCPServer with the one tool lisp_eval (described for these tools and limits).
 
     upstreams: a ptclisp.upstream.Upstreams: programs reach them with tool/call (aggregator).
-    handler_class: LispEval or a subclass of it (service.ServiceLispEval), called as LispEval."""
+    handler_class: LispEval or a subclass of it (service.ServiceLispEval), called as LispEval.
+    catalog_budget: tokens the tools may take in the description before they are indexed."""
     tools = list(tools)
     handler = (handler_class or LispEval)(tools, limits, keep_session=keep_session,
                                           upstreams=upstreams)
-    catalog = upstreams.catalog_text() if upstreams is not None else None
-    description = describe(tools, handler.limits, session=keep_session, catalog=catalog)
+    catalog = upstreams.catalog_text(budget=catalog_budget) if upstreams is not None else None
+    description = describe(tools, handler.limits, session=keep_session, catalog=catalog,
+                           catalog_budget=catalog_budget)
     description += getattr(handler, "card_note", "")  # what a subclass adds (service.py)
     reaches_out = bool(tools) or upstreams is not None
     tool = MCPTool.from_function(

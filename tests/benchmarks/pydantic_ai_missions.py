@@ -95,7 +95,7 @@ def _catalog_tools() -> list:
         tool = PydanticTool.from_schema(call, name=t.name.replace("-", "_"),
                                         description=t.description, json_schema=t.schema)
         marks = {"return_schema": S.to_schema(t.returns) if t.returns else None,
-                 "metadata": {"read_only": t.read_only}}
+                 "metadata": {"read_only": getattr(t, "read_only", None)}}
 
         async def prepare(ctx, tool_def, _marks=marks):  # the result's shape, read or write
             return replace(tool_def, **_marks)
