@@ -164,3 +164,30 @@ def test_select_keeps_everything_within_budget():
     entries = _entries(3)
     chosen = select(entries, "thing", budget=10_000)
     assert chosen.full == tuple(entries) and chosen.index == () and not chosen.cut
+
+
+def test_the_framework_tools_rank_by_the_mission_they_are_given():
+    tools = CC.catalog(150)
+    mission = CC.MISSIONS[2]["mission"]  # urgent open tickets
+    built = []
+    try:
+        from ptclisp.integrations.openai_agents import LispTool
+        built += [LispTool(tools, mission=mission).tool.description, LispTool(tools).tool.description]
+    except ImportError:
+        pass
+    try:
+        from ptclisp.integrations.langchain import lisp_tool
+        built += [lisp_tool(tools, mission=mission).description, lisp_tool(tools).description]
+    except ImportError:
+        pass
+    if not built:
+        pytest.skip("neither the OpenAI Agents SDK nor LangChain is installed")
+    for ranked, plain in zip(built[::2], built[1::2]):
+        assert re.search(r"^tool/list-tickets\(", ranked, re.M)
+        assert CM.CATALOG_FULL_HEAD not in plain and CM.CATALOG_INDEX_HEAD in plain
+
+
+def test_the_cli_prompt_takes_the_function_list_and_a_mission(capsys):
+    from ptclisp.cli.main import main
+    assert main(["prompt", "--functions"]) == 0
+    assert capsys.readouterr().out == system_prompt(functions=True)
