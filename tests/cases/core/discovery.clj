@@ -104,3 +104,17 @@
 ;; unknown members of a known namespace are reported before running
 (str/capitalise "x")
 ;; !! AnalysisError: clojure.string
+
+;; search-tools and (dir tool) with no tools in the session (tests/tools/test_tool_discovery.py
+;; has a session with tools)
+(search-tools "refund a payment")
+;; => []
+
+(dir tool)
+;; => []
+
+(search-tools "   ")
+;; !! EvalError: search-tools needs a non-empty string saying what the tool does
+
+(search-tools "x" {:limit 51})
+;; !! EvalError: search-tools option :limit must be an integer from 1 to 50
