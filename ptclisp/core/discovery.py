@@ -306,8 +306,10 @@ def _tool_documents() -> list:
                      _tool_line(t), found))
     catalog = _catalog()
     for ref, line, names, doc_text in (catalog.apropos_entries() if catalog is not None else ()):
+        server, _, name = ref.partition("/")
         found = {Keyword("name"): ref, Keyword("doc"): line.split(" - ", 1)[-1],
-                 Keyword("call"): f'(doc "{ref}")'}
+                 Keyword("call"): f'(tool/call {{:server "{server}" :tool "{name}" :args {{}}}})',
+                 Keyword("arguments"): f'(doc "{ref}")'}
         docs.append((ref, names, doc_text, [], line, found))
     return docs
 
@@ -328,7 +330,8 @@ def _tool_matches(query: str) -> list:
          signature="(search-tools query), (search-tools query {:limit 5})",
          doc="The session's tools ranked by how well their name, description and parameters "
              "match the words of query, best first: maps of :name :signature :doc :call "
-             "(and :writes when the host says).",
+             "(and :writes when the host says; an upstream tool's :arguments is the doc call "
+             "that shows them).",
          example=(('(search-tools "refund")', "[]"),))
 def search_tools(query, opts=None):
     if type(query) is not str or not query.strip():

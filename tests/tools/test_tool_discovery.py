@@ -108,3 +108,24 @@ def test_one_program_searches_reads_and_calls():
     result = _session().run(program)
     assert result.error is None and result.value == ["tool/list-payments", 1]
     assert result.prints[0].startswith("-------------------------\ntool/list-payments")
+
+
+class _Catalog:
+    """The discovery protocol of an upstream catalog (ptclisp.upstream.runtime), two tools."""
+
+    def apropos_entries(self):
+        return [("shop/list_orders", "shop/list_orders - List orders, optionally by status.",
+                 "shop list_orders", "List orders, optionally by status. status limit"),
+                ("crm/get_account", "crm/get_account - Get one account by customer id.",
+                 "crm get_account", "Get one account by customer id. customer_id")]
+
+
+def test_upstream_tools_are_searched_with_the_host_tools(monkeypatch):
+    from ptclisp.core import discovery
+    monkeypatch.setattr(discovery, "_catalog", lambda: _Catalog())
+    found = _value('(search-tools "orders by status")')
+    assert found[0] == {kw("name"): "shop/list_orders", kw("doc"): "List orders, optionally by status.",
+                        kw("call"): '(tool/call {:server "shop" :tool "list_orders" :args {}})',
+                        kw("arguments"): '(doc "shop/list_orders")'}
+    assert found[1][kw("name")] == "tool/list-orders"  # the host's own list-orders next
+    assert _value('(apropos "account")')[0] == "crm/get_account - Get one account by customer id."
