@@ -266,7 +266,8 @@ class Conversation:
     def to_state(self) -> dict:
         """Everything but the session, as JSON-ready data."""
         names = ("transport", "max_turns", "retry_turns", "messages", "turn", "status",
-                 "answer", "message", "retries_left", "tool_calls", "usage", "last_problem")
+                 "answer", "message", "retries_left", "tool_calls", "usage", "last_problem",
+                 "mission", "catalog_budget")
         state = {n: getattr(self, n) for n in names}
         state["trace"] = [r.to_dict() for r in self.trace.turns]
         return state
