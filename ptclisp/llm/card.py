@@ -42,8 +42,8 @@ RULES = (
     "sequences, macros, ns/require/import, I/O.",
     "- clojure.core, str/, set/ and walk/ names work as in Clojure. Also: {names}",
     "- Look up: `(doc str/join)`, `(apropos \"sort\")`; tools by what they do: "
-    "`(search-tools \"find a user\")`, `(doc tool/get-user)`, `(dir tool)`. "
-    "`(describe data/orders)` summarises data.",
+    "`(search-tools \"find a user\")`, `(doc tool/get-user)`. `(describe data/orders)` "
+    "summarises data.",
 )
 
 # core names a model would not guess from Clojure (listed with every json/ name); each is

@@ -107,7 +107,7 @@ def test_names_written_by_hand_are_builtins():
     for name in ("nil?", "some?", "empty?", "string?", "map?", "even?"):
         assert registry.CORE.get(name) is not None and name in text
     prompt = system_prompt()
-    for name in ("doc", "dir", "apropos", "describe", "search-tools"):
+    for name in ("doc", "apropos", "describe", "search-tools"):
         assert registry.CORE.get(name) is not None and f"({name} " in prompt
 
 
