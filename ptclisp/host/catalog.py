@@ -26,7 +26,7 @@ from . import signatures as S
 
 __all__ = ["DEFAULT_BUDGET", "MAX_FULL", "FULL_SHARE", "Entry", "Selection", "select",
            "index_lines", "estimate_tokens", "group_of", "WRITE_VERBS", "writes_by_name",
-           "tool_entry", "mark_writes_by_name"]
+           "tool_entry", "mark_writes_by_name", "index_head"]
 
 DEFAULT_BUDGET = 1500  # tokens the tools may take in the first request before it is cut
 MAX_FULL = 8  # tools shown in full past the budget
@@ -81,6 +81,11 @@ class Selection:
     full: tuple
     index: tuple  # the index's lines (empty when everything is in full)
     cut: bool  # the catalog was past its budget
+
+
+def index_head(selection: Selection) -> str:
+    """The line over a host catalog's index: of the other tools, or of all of them."""
+    return messages.CATALOG_INDEX_HEAD if selection.full else messages.CATALOG_INDEX_ALL_HEAD
 
 
 def group_of(name: str) -> str:

@@ -29,7 +29,7 @@ from itertools import islice
 
 from .. import messages as core_messages
 from ..host import signatures as S
-from ..host.catalog import select, tool_entry
+from ..host.catalog import index_head, select, tool_entry
 from ..lang.printer import format_string, render_value
 from ..lang.values import MAP_TYPES, VECTOR_TYPES, Keyword, type_name
 from . import messages as M
@@ -137,7 +137,7 @@ def tool_inventory(tools, *, data: bool = True, examples: bool = True, mission: 
         lines.append(core_messages.CATALOG_FULL_HEAD)
     lines += [e.full for e in chosen.full]
     if chosen.index:
-        lines += [core_messages.CATALOG_INDEX_HEAD, *chosen.index]
+        lines += [index_head(chosen), *chosen.index]
     return "\n".join(lines)
 
 

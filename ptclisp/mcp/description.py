@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .. import Limits, Tool
-from .. import messages as core_messages
-from ..host.catalog import select, tool_entry
+from ..host.catalog import index_head, select, tool_entry
 from ..llm.card import language_rules, opening
 from . import messages as M
 from .memory import session_bound
@@ -47,7 +46,7 @@ def _tools_section(tools: list[Tool], budget: int | None) -> str:
     chosen = select(entries, None, budget)
     lines = [M.CARD_TOOLS_INTRO, *(e.full for e in chosen.full)]
     if chosen.index:
-        lines += [core_messages.CATALOG_INDEX_HEAD, *chosen.index]
+        lines += [index_head(chosen), *chosen.index]
     return "\n".join(lines)
 
 

@@ -63,7 +63,8 @@ def test_past_the_budget_the_mission_gets_its_tools_and_an_index_of_the_rest():
 def test_without_a_mission_a_big_catalog_is_only_indexed():
     tools = {t.name: t for t in CC.catalog(150)}
     text = tool_inventory(tools)
-    assert CM.CATALOG_FULL_HEAD not in text and "tool/" not in text.split(CM.CATALOG_INDEX_HEAD)[0]
+    assert CM.CATALOG_FULL_HEAD not in text and CM.CATALOG_INDEX_HEAD not in text
+    assert "tool/" not in text.split(CM.CATALOG_INDEX_ALL_HEAD)[0]  # the head says "the tools"
 
 
 def _entries(n: int, words_each: int = 6) -> list[Entry]:
@@ -113,10 +114,12 @@ def test_every_door_follows_the_same_rule():
 
 def test_a_budget_is_a_setting():
     tools = {t.name: t for t in CC.catalog(40)}
-    assert CM.CATALOG_INDEX_HEAD in tool_inventory(tools, budget=300)
-    assert CM.CATALOG_INDEX_HEAD not in tool_inventory(tools, budget=100_000)
+    assert CM.CATALOG_INDEX_ALL_HEAD in tool_inventory(tools, budget=300)
+    assert CM.CATALOG_INDEX_HEAD in tool_inventory(tools, mission="list orders", budget=700)
+    assert CM.CATALOG_INDEX_ALL_HEAD not in tool_inventory(tools, budget=100_000)
     session = Session(tools=list(tools.values()))
-    assert CM.CATALOG_INDEX_HEAD not in context_message(session, "x", catalog_budget=100_000)
+    assert CM.CATALOG_INDEX_HEAD not in context_message(session, "list orders",
+                                                        catalog_budget=100_000)
 
 
 @pytest.mark.parametrize("n", [150, 300, 500])
@@ -184,7 +187,7 @@ def test_the_framework_tools_rank_by_the_mission_they_are_given():
         pytest.skip("neither the OpenAI Agents SDK nor LangChain is installed")
     for ranked, plain in zip(built[::2], built[1::2]):
         assert re.search(r"^tool/list-tickets\(", ranked, re.M)
-        assert CM.CATALOG_FULL_HEAD not in plain and CM.CATALOG_INDEX_HEAD in plain
+        assert CM.CATALOG_FULL_HEAD not in plain and CM.CATALOG_INDEX_ALL_HEAD in plain
 
 
 def test_the_cli_prompt_takes_the_function_list_and_a_mission(capsys):
