@@ -140,8 +140,10 @@ def select(entries: Sequence[Entry], mission: str | None, budget: int | None = N
         matches = sorted(((i, score * (WRITE_WEIGHT if entries[i].writes else 1.0))
                           for i, score in ranker.matches(mission)), key=lambda m: -m[1])
         for i in _diverse(matches, entries):
-            if len(full) >= MAX_FULL or used + sizes[i] > budget * FULL_SHARE:
+            if len(full) >= MAX_FULL:
                 break
+            if used + sizes[i] > budget * FULL_SHARE:
+                continue  # too big for what is left: it stays in the index
             full.append(entries[i])
             used += sizes[i]
     shown = {id(e) for e in full}
