@@ -8,7 +8,8 @@ tests/llm/test_ranking.py.
 
 Words: names split at `-`, `_`, `/`, `.` and camelCase, lower case, a light plural/-ing stem
 (`orders` -> `order`, `refunded` -> `refund`, `shipping` -> `ship`); stop words and bare
-numbers (`customer 2`) dropped. A query word that only starts a document word (`pay` for `payment`) counts half.
+numbers (`customer 2`) dropped. A query word that only starts a document word (`pay` for
+`payment`) counts half.
 Fields: a tool's name counts three times, its parameter names (and the values an enum
 parameter takes: `open`, `lost`) once, its description once.
 """

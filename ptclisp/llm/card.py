@@ -19,8 +19,10 @@ DOORS = ("agent", "integration", "mcp")
 
 # The opening line of each door (what the model is asked to do, and where the program goes).
 _OPENINGS = {
-    "agent": "You write PTC-Lisp, a small Clojure that runs in a sandbox and calls the host's tools.",
-    "integration": "You write PTC-Lisp, a small Clojure that runs in a sandbox, in lisp_eval's `program`.",
+    "agent": ("You write PTC-Lisp, a small Clojure that runs in a sandbox and calls the host's "
+              "tools."),
+    "integration": ("You write PTC-Lisp, a small Clojure that runs in a sandbox, in lisp_eval's "
+                    "`program`."),
     "mcp": ("Run one PTC-Lisp program and get its value back. PTC-Lisp is a small Clojure that "
             "runs in a sandbox."),
 }
@@ -35,7 +37,8 @@ RULES = (
     "- `data/orders` reads the host's input `orders` directly, like a def.",
     "- Maps in tool results and data have keyword keys spelled as listed: `(:user_id m)`; "
     "`json/parse-string` gives string keys.",
-    "- `map`, `filter`, `for` are eager and return vectors. Pages: `loop`/`recur` until no next page.",
+    "- `map`, `filter`, `for` are eager and return vectors. Pages: `loop`/`recur` until no next "
+    "page.",
     "- Round to 2 decimals: (/ (round (* x 100)) 100.0). `str/split` takes a regex literal: "
     "`(str/split \"a|b\" #\"\\|\")`.",
     "- Not available: atoms, try/catch, throw, letfn, reduced, memoize, lazy or infinite "

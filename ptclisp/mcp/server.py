@@ -207,7 +207,8 @@ def _flush_stdout():
 
 def build_server(tools: Iterable[Tool] = (), limits: Limits | None = None, *,
                  keep_session: bool = False, log_level: str = "WARNING",
-                 upstreams=None, handler_class=None, catalog_budget: int | None = None) -> MCPServer:
+                 upstreams=None, handler_class=None,
+                 catalog_budget: int | None = None) -> MCPServer:
     """An MCPServer with the one tool lisp_eval (described for these tools and limits).
 
     upstreams: a ptclisp.upstream.Upstreams: programs reach them with tool/call (aggregator).

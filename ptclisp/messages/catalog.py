@@ -1,4 +1,5 @@
-"""The texts of a big tool catalog in the first request: the index and its head (host/catalog.py)."""
+"""The texts of a big tool catalog in the first request: the index and its heads
+(host/catalog.py)."""
 from __future__ import annotations
 
 __all__ = ["CATALOG_FULL_HEAD", "CATALOG_INDEX_HEAD", "CATALOG_INDEX_ALL_HEAD",

@@ -192,7 +192,8 @@ def _entry(info: ToolInfo) -> Entry:
     """The catalog entry of an upstream tool (ptclisp.host.catalog decides what is shown)."""
     summary = f" - {info.summary}" if info.summary else ""
     return Entry(name=info.name, full=f"  - {info.name}({args_text(info)}){summary}",
-                 description=info.description, params=tuple(n for n, _, _ in arguments(info.input_schema)),
+                 description=info.description,
+                 params=tuple(n for n, _, _ in arguments(info.input_schema)),
                  group=info.server, writes=info.read_only is False, domain=group_of(info.name))
 
 
