@@ -41,8 +41,7 @@ RULES = (
     "page.",
     "- Round to 2 decimals: (/ (round (* x 100)) 100.0). `str/split` takes a regex literal: "
     "`(str/split \"a|b\" #\"\\|\")`.",
-    "- Not available: atoms, try/catch, throw, letfn, reduced, memoize, lazy or infinite "
-    "sequences, macros, ns/require/import, I/O.",
+    "- Not available: atoms, try/catch, throw, lazy-seq, macros, ns/require/import, I/O.",
     "- clojure.core, str/, set/ and walk/ names work as in Clojure. Also: {names}",
     "- Look up: `(doc str/join)`, `(apropos \"sort\")`; tools by what they do: "
     "`(search-tools \"find a user\")`, `(doc tool/get-user)`. `(describe data/orders)` "
