@@ -14,23 +14,10 @@ from ..compile.analyzer import analyze
 from ..errors import LimitExceeded, PtcError
 from ..lang.reader import read
 from ..llm.prompt import PROFILES, TRANSPORTS, system_prompt
-from .hostmodule import HostModuleError, load_tools
+from .inputs import InputError, host_tools, json_safe, load_data, load_upstreams, read_text
+from .agent import add_parser as agent_parser
 from .repl import repl
 from ..limits import Limits
-
-
-class InputError(Exception):
-    """A file the command was given cannot be used; main prints the message and exits 2."""
-
-
-def _read_text(path) -> str:
-    """The UTF-8 text of path, or an InputError saying why not."""
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise InputError(messages.cli_not_utf8(path)) from None
-    except OSError as e:
-        raise InputError(messages.cli_cannot_read(path, e.strerror or str(e))) from None
 
 
 def _source(args) -> str:
@@ -38,62 +25,7 @@ def _source(args) -> str:
         return args.expr
     if args.file in (None, "-"):
         return sys.stdin.read()
-    return _read_text(args.file)
-
-
-def _data(path):
-    if not path:
-        return None
-    try:
-        data = json.loads(_read_text(path))
-    except json.JSONDecodeError as e:
-        raise InputError(messages.cli_bad_json(path, e.lineno, e.colno, e.msg)) from None
-    if not isinstance(data, dict):
-        raise InputError(messages.cli_data_not_map(path, _JSON_KINDS.get(type(data), "value")))
-    return data
-
-
-_JSON_KINDS = {list: "array", str: "string", int: "number", float: "number", bool: "boolean",
-               type(None): "null"}
-
-
-def _json_safe(v):
-    """v with ##NaN as null and infinities as the strings "Infinity"/"-Infinity" (valid JSON)."""
-    if isinstance(v, float) and (v != v or v in (_INF, -_INF)):
-        return None if v != v else ("Infinity" if v > 0 else "-Infinity")
-    if isinstance(v, dict):
-        return {k: _json_safe(x) for k, x in v.items()}
-    if isinstance(v, (list, tuple)):
-        return [_json_safe(x) for x in v]
-    return v
-
-
-_INF = float("inf")
-
-
-def _tools(args):
-    if not getattr(args, "tools", None):
-        return None
-    try:
-        return load_tools(args.tools)
-    except HostModuleError as e:
-        raise InputError(str(e)) from None
-
-
-def _upstreams(args, start: bool = False):
-    """The Upstreams of --upstreams FILE, or None; start: start and list them all now."""
-    path = getattr(args, "upstreams", None)
-    if not path:
-        return None
-    try:
-        from .. import upstream
-    except ModuleNotFoundError as e:
-        raise InputError(messages.cli_upstreams_missing((e.name or "").split(".")[0])) from None
-    try:
-        ups = upstream.load(path)
-        return ups.start() if start else ups
-    except (upstream.UpstreamConfigError, upstream.Unavailable) as e:
-        raise InputError(str(e)) from None
+    return read_text(args.file)
 
 
 _LIMIT_FLAGS = ("timeout", "max_steps", "max_tool_calls")
@@ -122,8 +54,8 @@ def cmd_run(args) -> int:
     if args.file is None and args.expr is None and sys.stdin.isatty():
         build_parser().parse_args(["run", "--help"])  # prints usage and exits 0
     source = _source(args)
-    result = Session(data=_data(args.data), tools=_tools(args), limits=_limits(args),
-                     upstreams=_upstreams(args)).run(source)
+    result = Session(data=load_data(args.data), tools=host_tools(args), limits=_limits(args),
+                     upstreams=load_upstreams(args)).run(source)
     for line in result.prints:
         print(line)
     if result.error is not None:
@@ -131,7 +63,7 @@ def cmd_run(args) -> int:
         return 1
     try:  # a value too big or deep to write out is an error, never a hang or a traceback
         if args.json:
-            text = json.dumps(_json_safe(result.to_python()), ensure_ascii=False, default=str,
+            text = json.dumps(json_safe(result.to_python()), ensure_ascii=False, default=str,
                               allow_nan=False)
         elif result.status == "failed":
             text = messages.cli_failed(format_value(result.value))
@@ -148,11 +80,11 @@ def cmd_check(args) -> int:
     source = _source(args)
     try:
         if args.tools is not None and any(c in args.tools for c in "./"):  # a module, as run takes
-            tools = {t.name: t for t in _tools(args)}
+            tools = {t.name: t for t in host_tools(args)}
         else:
             names = [] if args.tools is None else [n.strip() for n in args.tools.split(",") if n.strip()]
             tools = dict.fromkeys(names)
-        upstreams = _upstreams(args)  # loaded (checked), not started: its tools are tool/call ...
+        upstreams = load_upstreams(args)  # loaded (checked), not started: its tools are tool/call ...
         if upstreams is not None:
             tools = {**(tools or {}), **{t.name: t for t in upstreams.bind().tools}}
             upstreams.close()
@@ -165,13 +97,13 @@ def cmd_check(args) -> int:
 
 
 def cmd_repl(args) -> int:
-    return repl(_data(args.data), tools=_tools(args), limits=_limits(args),
-                upstreams=_upstreams(args))
+    return repl(load_data(args.data), tools=host_tools(args), limits=_limits(args),
+                upstreams=load_upstreams(args))
 
 
 def cmd_fmt(args) -> int:
     path = Path(args.file)
-    text = _read_text(path)
+    text = read_text(path)
     try:
         pretty = format_source(text, width=args.width)
     except PtcError as e:
@@ -191,7 +123,7 @@ def cmd_fmt(args) -> int:
 
 def cmd_prompt(args) -> int:
     """Print the system prompt that teaches PTC-Lisp (one profile and transport)."""
-    upstreams = _upstreams(args)
+    upstreams = load_upstreams(args)
     catalog = upstreams.catalog_text() if upstreams is not None else None
     sys.stdout.write(system_prompt(transport=args.transport, profile=args.profile, catalog=catalog))
     return 0
@@ -209,10 +141,7 @@ def cmd_mcp(args) -> int:
         if top not in _MCP_SDK:
             raise
         raise InputError(messages.cli_mcp_missing(top)) from None
-    try:
-        tools = load_tools(args.tools) if args.tools else []
-    except HostModuleError as e:
-        raise InputError(str(e)) from None
+    tools = host_tools(args) or []
     logging.basicConfig(stream=sys.stderr, level=args.log_level,
                         format="ptclisp mcp: %(levelname)s %(name)s: %(message)s")
     if args.transport == "http":
@@ -230,7 +159,7 @@ def cmd_mcp(args) -> int:
 def _server_upstreams(args, limits: Limits):
     """The upstreams of `ptclisp mcp`: a fixed catalog for the server's lifetime, bound to its
     limits (a call_timeout_ms the limits cannot honour is refused now)."""
-    upstreams = _upstreams(args, start=True)
+    upstreams = load_upstreams(args, start=True)
     if upstreams is not None:
         try:
             upstreams.bind(limits)
@@ -381,7 +310,6 @@ def build_parser() -> argparse.ArgumentParser:
     pr.add_argument("--upstreams", metavar="FILE", help="add the catalog of these upstreams")
     pr.set_defaults(func=cmd_prompt)
     _mcp_parser(sub)
-    from ..agent.cli import add_parser as agent_parser  # the agent layer sits on top of this one
     agent_parser(sub)
     return p
 
