@@ -9,6 +9,7 @@ import base64
 import json
 import os
 import re
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import urlparse
@@ -335,6 +336,16 @@ def _bool(name: str, raw, key: str) -> bool:
     return value
 
 
+# "python" in a config means the Python that runs ptclisp (its venv, where pip put the server),
+# not whatever a desktop client's small PATH finds first, which is often none
+_THIS_PYTHON = ("python", "python3")
+
+
+def _command(command: str) -> str:
+    """The executable to start: "python"/"python3" is the interpreter running ptclisp."""
+    return sys.executable if command in _THIS_PYTHON and sys.executable else command
+
+
 def _stdio(name, raw, description, base, environ, secrets) -> UpstreamSpec:
     command = _string(name, raw, "command")
     args = raw.get("args", [])
@@ -354,7 +365,7 @@ def _stdio(name, raw, description, base, environ, secrets) -> UpstreamSpec:
     secrets.env[name] = resolved
     cwd = _opt_string(name, raw, "cwd")
     return UpstreamSpec(name=name, transport="mcp_stdio", description=description,
-                        command=command, args=tuple(args), env_keys=tuple(env),
+                        command=_command(command), args=tuple(args), env_keys=tuple(env),
                         cwd=str(base / cwd) if cwd else None)
 
 

@@ -284,6 +284,8 @@ def _short(e: BaseException) -> str:
     """A one-line reason for a failed start (exception groups unwrapped)."""
     while getattr(e, "exceptions", None):  # an ExceptionGroup of the SDK's task groups
         e = e.exceptions[0]
+    if isinstance(e, FileNotFoundError) and e.filename:  # the command is not on the PATH
+        return M.command_not_found(str(e.filename))
     text = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
     return text[:200]
 

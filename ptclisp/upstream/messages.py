@@ -278,6 +278,12 @@ def schema_problem(path: str, message: str) -> str:
 
 # ---------------------------------------------------------------- world faults (values)
 
+def command_not_found(command: str) -> str:
+    """A stdio server's command that is not on the PATH ptclisp was started with."""
+    return (f"its command '{command}' was not found; a desktop client starts ptclisp with a small "
+            f"PATH, so give the command's absolute path (\"python\" is the Python running ptclisp)")
+
+
 def unavailable(server: str, reason: str) -> str:
     return f"upstream '{server}' is unavailable: {reason}"
 
