@@ -1,14 +1,15 @@
 """LangChain / LangGraph: one `lisp_eval` BaseTool over LangChain tools or plain callables.
 
     lisp = lisp_tool([get_users, score], output_type=Admins)
-    agent = create_react_agent(lisp.chat_model(model), [lisp], prompt=lisp.instructions)
+    agent = create_agent(lisp.chat_model(model), [lisp], system_prompt=lisp.instructions)
 
 `lisp` is a BaseTool (sync and async) whose programs call the folded tools as
 `(tool/NAME {...})`, each through the tool's own `invoke`/`ainvoke`. Program errors come back as
 an error ToolMessage (`handle_tool_error`), as LangChain expects. `(return v)` validates v as
 `output_type`, keeps it as the ToolMessage's artifact and in `lisp.output`; the chat model
 wrapped by `lisp.chat_model(model)` then answers with v as JSON instead of asking the provider,
-so a ReAct loop ends right there, without another model call. One LispTool keeps one
+so the agent loop (`langchain.agents.create_agent`, or LangGraph's older
+`create_react_agent`) ends right there, without another model call. One LispTool keeps one
 conversation's `def`s: make one per conversation. Needs the `langchain` extra.
 """
 from __future__ import annotations
