@@ -6,6 +6,7 @@ ends with status ok, returned or failed commits it.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import threading
 import time
 
@@ -25,6 +26,7 @@ from .host import budget_map as _budget_map, parallel as _parallel  # noqa: F401
 from .host import tools as _tools
 from .host.signatures import parse as parse_signature, problems_text
 from .host import saving as _saving
+from .host import tracing
 from .host.upstream_hook import bind_upstreams
 from .limits import Limits
 from .result import Result
@@ -100,6 +102,7 @@ class Session:
         self.summaries: dict = {}  # step-done summaries of all committed runs
         self._sizes: dict[str, int] = {}  # estimated bytes of each def a run made (footprint.py)
         self._host_loop = None  # the event loop of a running arun
+        self._trace_span = None  # the OpenTelemetry span of the run in progress (host/tracing.py)
         self._busy = threading.Lock()  # held by the one run in progress
         self._cancel_lock = threading.Lock()  # cancel() against a run's start and commit
         self._cancels = 0  # cancel() calls so far: a run asked for before one of them is cancelled
@@ -137,9 +140,10 @@ class Session:
 
     async def arun(self, source: str, *, final: bool = True) -> Result:
         """Run one program from asyncio code: in a worker thread, async tools on this loop
-        (final: as in `run`)."""
+        (final: as in `run`). The caller's context variables go with it (its current span)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(None, self._run_guarded, source, loop, final,
+        caller = contextvars.copy_context()
+        return await loop.run_in_executor(None, caller.run, self._run_guarded, source, loop, final,
                                           self._cancels)
 
     def cancel(self) -> bool:
@@ -170,8 +174,17 @@ class Session:
         try:
             self._host_loop = host_loop
             start = time.perf_counter()
-            result = self._run(source, final, ticket)
+            span = self._trace_span = tracing.start_run(self.limits, len(source))
+            try:
+                with tracing.run_context(span):
+                    result = self._run(source, final, ticket)
+            finally:
+                self._trace_span = None
             result.duration = time.perf_counter() - start
+            if span is not None:
+                bud = self.ctx.budget
+                tracing.end_run(span, result.status, result.error, len(result._tool_calls),
+                                bud.steps_used() if bud is not None else None)
             return result
         finally:
             self._host_loop = None
@@ -187,6 +200,7 @@ class Session:
                              budget_info=self.budget_info, host_loop=self._host_loop)
         previous_tools = _tools.activate(self.tools)
         bud = _budget.Budget(limits, wall_clock=self.clock)
+        bud.trace_span = self._trace_span
         ctx.budget = bud
         bud.context = ctx
         if self.upstreams is not None:

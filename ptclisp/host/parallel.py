@@ -226,6 +226,6 @@ class _Group:
         c = _budget.Budget(p.limits, clock=p.clock, wall_clock=p.wall_clock)
         c.work_deadline, c.wall_deadline, c.deadline = p.work_deadline, p.wall_deadline, p.deadline
         c.depth, c.steps_left = p.depth, p.steps_left
-        c.catalog = p.catalog
+        c.catalog, c.trace_span = p.catalog, p.trace_span
         c.halt = self.cancel  # once the form has failed, the branch stops at its next check
         return c

@@ -32,6 +32,7 @@ from .inplace import MIN_ITEMS, InPlace
 from ..sandbox.gcpause import without_gc
 from .numbers import OutOfRange
 from .loop import LoopThread
+from . import tracing
 from .tooldef import Tool, as_tools, kebab
 
 __all__ = ["ToolSet", "current", "activate", "restore"]
@@ -255,7 +256,10 @@ class ToolSet:
         host = b is not None and hasattr(b, "in_host")  # the watchdog keeps out of host code
         if host:
             watchdog.enter_host(b)
+        span = b.trace_span if host else None
         try:
+            if span is not None:
+                return self._traced(tool, kwargs, b, span)
             raw = tool.fn(kwargs) if tool.takes == "dict" else tool.fn(**kwargs)
             if inspect.isawaitable(raw):
                 raw = self._wait(tool, raw, b)
@@ -275,6 +279,18 @@ class ToolSet:
         finally:
             if host:
                 watchdog.leave_host(b)
+
+    def _traced(self, tool: Tool, kwargs: dict, b, run_span):
+        """The host callable's result, inside a `tool/NAME` span (host/tracing.py)."""
+        with tracing.tool_span(tool.name, run_span) as span:
+            try:
+                raw = tool.fn(kwargs) if tool.takes == "dict" else tool.fn(**kwargs)
+                if inspect.isawaitable(raw):
+                    raw = self._wait(tool, raw, b)
+            except BaseException as e:
+                tracing.failed(span, e)
+                raise
+            return raw
 
     def _wait(self, tool: Tool, awaitable, b):
         """Run an awaitable on the event loop and wait for it, no longer than the run's deadline."""

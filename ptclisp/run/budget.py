@@ -43,7 +43,7 @@ class Budget:
                  "max_chars", "print_left", "countdown", "period", "clock", "prints", "wall_clock",
                  "in_host", "watch_lock", "work_deadline", "wall_deadline", "paused_at",
                  "tool_seconds", "halt", "pending_stop", "catalog", "context", "mem_ceiling",
-                 "mem_countdown", "rss", "__weakref__")
+                 "mem_countdown", "rss", "trace_span", "__weakref__")
 
     def __init__(self, limits, clock=time.monotonic, wall_clock=time.time):
         self.limits = limits
@@ -72,6 +72,7 @@ class Budget:
         self.mem_ceiling = None  # process size (bytes) past which the run stops, set by the watchdog
         self.mem_countdown = MEMORY_CHECK_ITEMS
         self.rss = None  # reads the process's resident size (the watchdog's reader)
+        self.trace_span = None  # the run's OpenTelemetry span (host/tracing.py), or None
 
     def tick(self, n: int = 1):
         """Count n evaluation steps; read the clock every CHECK_EVERY steps."""
@@ -88,6 +89,12 @@ class Budget:
                                 limit="max_steps", value=self.limits.max_steps,
                                 hint=messages.HINT_STEPS)
         self.check_time()
+
+    def steps_used(self) -> int | None:
+        """Steps counted so far (None when max_steps is off: nothing is counted then)."""
+        if self.limits.max_steps is None:
+            return None
+        return self.limits.max_steps - self.steps_left + (self.period - self.countdown)
 
     def check_time(self):
         """Raise LimitExceeded if the wall-clock deadline has passed; in a pmap/pcalls branch,
