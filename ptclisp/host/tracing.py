@@ -10,10 +10,9 @@ from __future__ import annotations
 import contextlib
 
 try:  # a module-level import: nothing is imported on a run's path
-    from opentelemetry import context as _context
     from opentelemetry import trace as _trace
 except ImportError:  # the `otel` extra is not installed
-    _trace = _context = None
+    _trace = None
 
 __all__ = ["ENABLED", "start_run", "end_run", "tool_span"]
 
