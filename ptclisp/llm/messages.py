@@ -485,9 +485,10 @@ def repeated_copies(differ: int, compared: int, repeated: int, keys: str) -> str
     """Whether the records of a repeated id differ, and in which keys (compared within the
     profile's time: the first `compared` of `repeated`)."""
     of = f"{repeated}" if compared == repeated else f"the first {compared} of {repeated}"
+    ids = "id" if repeated == 1 else "ids"
     if not differ:
-        return f"; repeated records identical ({of} ids)"
-    return f"; repeated records differ in {keys} ({differ} of {of} ids)"
+        return f"; repeated records identical ({of} {ids})"
+    return f"; repeated records differ in {keys} ({differ} of {of} {ids})"
 
 
 def nil_in(nils: int, rows: int) -> str:
