@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import json
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from ptclisp import Session
 from ptclisp.llm import estimate_tokens
 from ptclisp.llm.context import data_inventory
@@ -144,3 +147,21 @@ def test_a_profile_cut_by_its_time_says_what_it_read():
     assert read == 2048
     body = dict(profiles)['"body"']  # host keys as they come: strings
     assert body.endswith("(keys read from 256 of 2048 distinct strings)")
+
+
+_CELLS = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=30),
+    st.sampled_from(["paid", " PAID", "7", " 7 ", "2026-06-07", "2026-06-07T15:15:58Z", "{",
+                     '{"a": 1}', '{"a": "2.5", "b": [1]}', '[{"x": 1}]', "[]", "n/a", "\n7"]),
+    st.lists(st.integers(), max_size=3), st.dictionaries(st.sampled_from(["a", "b"]), st.integers()))
+_RECORDS = st.lists(st.dictionaries(st.sampled_from(["id", "status", "body", "order_id", "x"]),
+                                    _CELLS, max_size=5) | st.none() | st.integers(), max_size=40)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_RECORDS)
+def test_any_records_get_a_profile_naming_every_key(rows):
+    text = data_inventory(Session(data={"rows": rows}).data)
+    keys = {k for r in rows if isinstance(r, dict) for k in r}
+    for k in keys:
+        assert f":{k}" in text
