@@ -25,7 +25,7 @@ from ..lang.values import MAP_TYPES
 from . import messages as M
 from .profile_shape import all_numbers, value_shape
 
-__all__ = ["string_note", "string_notes", "json_note"]
+__all__ = ["string_notes", "json_note"]
 
 _SPELLINGS, _SPELLING_CHARS = 12, 30  # spellings listed when at most this many, this short
 _CATEGORICAL = 4  # past _SPELLINGS groups, listed only if a value repeats this often on average
@@ -37,13 +37,6 @@ _DIGITS = re.compile(r"\d+")
 _LETTERS = re.compile(r"[^\W\d_]+")
 
 
-def string_note(strings: list, deadline: float, *, id_like: bool = False) -> str:
-    """The note after a key's shape: its spellings or their groups, numbers as text, JSON
-    keys, or formats; "" when none says anything (free text)."""
-    quick, slow = string_notes(strings, id_like=id_like)
-    return slow(deadline) if slow is not None else quick
-
-
 def string_notes(strings: list, *, id_like: bool = False) -> tuple[str, Callable[[float], str] | None]:
     """(the note found at once: spellings, their groups, numbers as text; or "" and the slow
     note still to find, a function of a deadline: JSON keys or formats)."""
@@ -51,19 +44,27 @@ def string_notes(strings: list, *, id_like: bool = False) -> tuple[str, Callable
         return "", None
     counts = Counter(strings)
     distinct = list(counts)
-    if not id_like and len(distinct) <= _SPELLINGS:
-        spelled = _spellings(counts, len(strings))
-        if spelled:
-            return spelled, None
-    if all_numbers(distinct):
-        return M.strings_are_numbers(format_string(distinct[0])), None
-    if not id_like and len(distinct) > _SPELLINGS:
-        grouped = _groups(counts, len(strings))
-        if grouped:
-            return grouped, None
-    if distinct[0].lstrip()[:1] in ("{", "["):
-        return "", lambda deadline: json_note(distinct, deadline, counts) or _formats(counts)
+    if distinct[0].lstrip()[:1] in ("{", "["):  # JSON, however few its spellings
+        return "", lambda deadline: json_note(distinct, deadline, counts) or _quick(
+            counts, len(strings), id_like) or _formats(counts)
+    quick = _quick(counts, len(strings), id_like)
+    if quick:
+        return quick, None
     return "", lambda deadline: _formats(counts) if time.perf_counter() < deadline else ""
+
+
+def _quick(counts: Counter, total: int, id_like: bool) -> str:
+    """Spellings, numbers as text or spelling groups; else ""."""
+    distinct = list(counts)
+    if not id_like and len(distinct) <= _SPELLINGS:
+        spelled = _spellings(counts, total)
+        if spelled:
+            return spelled
+    if all_numbers(distinct):
+        return M.strings_are_numbers(format_string(distinct[0]))
+    if not id_like and len(distinct) > _SPELLINGS:
+        return _groups(counts, total)
+    return ""
 
 
 def _fold(s: str) -> str:
@@ -171,10 +172,3 @@ def json_note(distinct: list, deadline: float, counts: Counter | None = None) ->
     if read < len(distinct):
         text += M.json_read(read, len(distinct))
     return text
-
-
-def json_keys_text(value: str, deadline: float) -> str | None:
-    """The JSON note of one string (a data value that is a string), or None."""
-    note = json_note([value], deadline)
-    return note or None
-

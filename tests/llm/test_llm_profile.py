@@ -140,13 +140,23 @@ def test_nested_numbers_as_text_and_optional_keys_are_marked():
 
 
 def test_a_profile_cut_by_its_time_says_what_it_read():
-    rows = [{"id": i % 4000, "body": json.dumps({"n": i})} for i in range(5000)]
+    rows = [{"id": i % 1500, "body": json.dumps({"n": i})} for i in range(5000)]
     profiles, read = key_profiles(rows, budget=0.0)
     # one chunk (2048 records) is read before the clock is looked at; the JSON strings are
-    # parsed 256 at a time
+    # parsed 256 at a time, repeated ids compared 64 at a time
     assert read == 2048
-    body = dict(profiles)['"body"']  # host keys as they come: strings
-    assert body.endswith("(keys read from 256 of 2048 distinct strings)")
+    profiles = dict(profiles)  # host keys as they come: strings
+    assert profiles['"body"'].endswith("(keys read from 256 of 2048 distinct strings)")
+    # ids 0-547 twice in the first 2048 records, each copy with its own body
+    assert profiles['"id"'] == ('int, 1500 distinct of 2048; repeated records differ in "body" '
+                                '(64 of the first 64 of 548 ids)')
+
+
+def test_strings_that_are_not_json_beside_json_ones_are_counted():
+    rows = [{"payload": '{"a": 1}'}, {"payload": "n/a"}, {"payload": '{"b": "x"}'},
+            {"payload": "n/a"}]
+    assert (';;   :payload string of JSON {"a" int? "b" string?}: (json/parse-string s) gives '
+            'string keys, 2 not JSON, e.g. "n/a"') in lines_of({"r": rows})
 
 
 _CELLS = st.one_of(
