@@ -203,7 +203,7 @@ def _headline(v) -> str:
 def _key_lines(v) -> list[str]:
     """One line per key of a map or of a list's records: its profile (see llm/profile.py)."""
     rows = [v] if isinstance(v, MAP_TYPES) else v
-    profiles, read = key_profiles(rows)
+    profiles, read = key_profiles(rows, shown=_KEYS_SHOWN)
     grouped: dict[str, list[str]] = {}  # keys with the same profile share a line
     for key, text in profiles[:_KEYS_SHOWN]:
         grouped.setdefault(text, []).append(key)

@@ -41,7 +41,7 @@ __all__ = ["key_profiles", "value_shape", "key_text", "json_keys_note",
 BUDGET_SECONDS = 0.05  # the profiles of one data value are computed within about this time
 _READ_SHARE = 0.2  # reading the records stops at this share of the budget
 _SLOW_SHARE = 0.85  # the slow notes stop at this share (their last steps are not timed)
-_CHUNK = 2048  # records read between two looks at the clock
+_FIRST_CHUNK, _CHUNK_CELLS = 256, 12_288  # records, then values read between looks at the clock
 _SHAPE_CHARS = 200  # a key's shape is cut to this length
 _ID_NAME = re.compile(r"(?:^|[-_])(?:[iI][dD]|[uU]?[uU][iI][dD]|[gG][uU][iI][dD])$"
                       r"|[a-z0-9](?:Id|ID|Uuid|UUID|Guid|GUID)$")
@@ -55,11 +55,11 @@ def json_keys_note(value: str, *, budget: float = BUDGET_SECONDS) -> str | None:
     return json_note([value], time.perf_counter() + budget) or None
 
 
-def _identities(columns: dict) -> dict:
+def _identities(keys) -> dict:
     """{key: the share of distinct values it needs to be an identity}: a key named `id` when
     the records have one (`customer_id` beside it names another record), else every id-like key
     (`order_id`, `orderId`, `uuid`) whose values are nearly all distinct."""
-    names = {k: getattr(k, "name", k) for k in columns}
+    names = {k: getattr(k, "name", k) for k in keys}
     plain = [k for k, n in names.items() if type(n) is str and n.lower() == "id"]
     if plain:
         return {plain[0]: 0.5}
@@ -142,46 +142,56 @@ def _copies(key, groups: list, deadline: float) -> str:
 _MISSING = object()
 
 
-def _columns(rows, read_deadline: float) -> tuple[dict, list, int]:
-    """({key: [its value in each map read, _MISSING where none]}, the maps read, items read):
-    read in chunks, column by column (C-speed `map`), until the read deadline."""
+def _columns(rows, read_deadline: float, shown: int | None) -> tuple[dict, dict, list, int]:
+    """({key: [its value in each map read, _MISSING where none]} for the first `shown` keys in
+    key_text order, {every key: its key_text}, the maps read, items read): read in chunks,
+    column by column, until the read deadline. A key first seen in a later chunk had no value
+    before it, so its column starts with _MISSING: exact."""
     columns: dict = {}
+    texts: dict = {}
     maps: list = []
     read = 0
     items = iter(rows)
+    size = _FIRST_CHUNK
     while True:
-        chunk = list(islice(items, _CHUNK))
+        chunk = list(islice(items, size))
         if not chunk:
             break
         read += len(chunk)
         chunk_maps = [r for r in chunk if isinstance(r, MAP_TYPES)]
-        for k in dict.fromkeys(chain.from_iterable(chunk_maps)):
-            if k not in columns:
-                columns[k] = [_MISSING] * len(maps)
+        new = [k for k in dict.fromkeys(chain.from_iterable(chunk_maps)) if k not in texts]
+        if new:
+            texts.update((k, key_text(k)) for k in new)
+            kept = sorted(texts, key=texts.__getitem__)[:shown] if shown is not None else texts
+            columns = {k: columns.get(k) or [_MISSING] * len(maps) for k in kept}
         for k, column in columns.items():
             column.extend([m.get(k, _MISSING) for m in chunk_maps])
         maps += chunk_maps
         if time.perf_counter() > read_deadline:
             break
-    return columns, maps, read
+        size = max(_FIRST_CHUNK // 16, _CHUNK_CELLS // max(1, len(columns)))  # wide records: fewer
+    return columns, texts, maps, read
 
 
-def key_profiles(rows, *, budget: float = BUDGET_SECONDS) -> tuple[list[tuple[str, str]], int]:
+def key_profiles(rows, *, budget: float = BUDGET_SECONDS,
+                 shown: int | None = None) -> tuple[list[tuple[str, str]], int]:
     """([(key text, profile)], items read) for a list of maps (or one map; other items are
     skipped), sorted by key. Reading stops at 20% of the budget; the columns read are then
     profiled with C-speed passes, and the slow notes (JSON, formats, copies) stop at the budget.
-    The cyclic collector is paused meanwhile (fresh lists, never a cycle; a collection walking
-    100,000 host records cost more than the profile)."""
-    return without_gc(_key_profiles, rows, budget)
+    Only the first `shown` keys (sorted) are profiled; the others come with "". The cyclic
+    collector is paused meanwhile (fresh lists, never a cycle; a collection walking 100,000
+    host records cost more than the profile)."""
+    return without_gc(_key_profiles, rows, budget, shown)
 
 
-def _key_profiles(rows, budget: float) -> tuple[list[tuple[str, str]], int]:
+def _key_profiles(rows, budget: float, shown: int | None) -> tuple[list[tuple[str, str]], int]:
     start = time.perf_counter()
-    columns, maps, read = _columns(rows, start + budget * _READ_SHARE)
+    columns, texts, maps, read = _columns(rows, start + budget * _READ_SHARE, shown)
     deadline = start + budget * _SLOW_SHARE
-    names = tuple(sorted(key_text(k) for k in columns))
-    out, slow = [], []  # slow notes: (parts, where, function of a deadline)
-    ids = _identities(columns)
+    names = tuple(sorted(texts.values()))
+    out = [(text, [""]) for k, text in texts.items() if k not in columns]  # not shown
+    slow = []  # slow notes: (parts, where, function of a deadline)
+    ids = _identities(texts)
     for k, column in columns.items():
         values = [v for v in column if v is not _MISSING] if _MISSING in column else column
         parts, note = _parts(values, read, names, id_like=k in ids)
@@ -189,7 +199,7 @@ def _key_profiles(rows, budget: float) -> tuple[list[tuple[str, str]], int]:
             slow.append((parts, 1, note))
         if k in ids:
             slow.append((parts, 3, partial(_repeats, k, column, maps, ids[k])))
-        out.append((key_text(k), parts))
+        out.append((texts[k], parts))
     for n, (parts, where, note) in enumerate(slow):  # each gets a fair share of the time left
         now = time.perf_counter()
         parts[where] = note(now + max(0.0, deadline - now) / (len(slow) - n))

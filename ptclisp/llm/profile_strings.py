@@ -148,8 +148,10 @@ def json_note(distinct: list, deadline: float, counts: Counter | None = None) ->
     types, parsed until the deadline (a cut says how many were read); "" when the first string
     holds no JSON object."""
     objects, bad, read = [], [], 0
+    now = time.perf_counter()
+    parsing = now + max(0.0, deadline - now) * 0.7  # the shape of what was parsed takes the rest
     for s in distinct[:_JSON_MAX]:
-        if read and read % 256 == 0 and time.perf_counter() > deadline:
+        if read and read % 256 == 0 and time.perf_counter() > parsing:
             break
         read += 1
         v = _parse(s)

@@ -5,7 +5,8 @@
 Prints the median time of `data_inventory` (every key's profile, the lines a model reads about
 `data/`) over records as a real export hands them over: ids that repeat and come as ints and
 as text, statuses in many spellings, dates in two formats, totals nil or text, a JSON body
-whose keys vary, and how many records the profile read. The code's budget is
+whose keys vary, and how many records the profile read; then 20k records of 120 int keys (a
+wide export: 30 keys are shown, so 30 are profiled). The code's budget is
 `ptclisp.llm.profile.BUDGET_SECONDS` (about 50 ms); a profile cut by it says so in its lines.
 """
 from __future__ import annotations
@@ -71,6 +72,12 @@ def main() -> None:
         ms = median_ms(lambda: data_inventory(data), 3 if quick else 9)
         read = [line for line in text.splitlines() if "profiled from" in line]
         print(f"{n:>7} records: {ms:7.1f} ms  {read[0].strip() if read else '(all read)'}")
+    wide = Session(data={"wide": [{f"k{j:03d}": (i * j) % 97 for j in range(120)}
+                                  for i in range(20_000)]}).data
+    text_wide = data_inventory(wide)
+    ms = median_ms(lambda: data_inventory(wide), 3 if quick else 9)
+    read = [line for line in text_wide.splitlines() if "profiled from" in line]
+    print(f" 20000 records of 120 keys: {ms:7.1f} ms  {read[0].strip() if read else '(all read)'}")
     if "--show" in sys.argv:
         print(text)
 

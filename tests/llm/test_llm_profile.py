@@ -15,6 +15,7 @@ from ptclisp import Session
 from ptclisp.llm import estimate_tokens
 from ptclisp.llm.context import data_inventory
 from ptclisp.llm.profile import key_profiles
+from ptclisp.llm.profile_strings import json_note
 
 # 19 spellings of 4 values: paid (0-5), open (6-10), canceled (11-14), refunded (15-18)
 SPELLINGS = ["paid", " paid", "PAID", "Paid ", "paid ", " PAID",
@@ -140,16 +141,24 @@ def test_nested_numbers_as_text_and_optional_keys_are_marked():
 
 
 def test_a_profile_cut_by_its_time_says_what_it_read():
-    rows = [{"id": i % 1500, "body": json.dumps({"n": i})} for i in range(5000)]
+    rows = [{"id": i % 150, "n": i} for i in range(5000)]
     profiles, read = key_profiles(rows, budget=0.0)
-    # one chunk (2048 records) is read before the clock is looked at; the JSON strings are
-    # parsed 256 at a time, repeated ids compared 64 at a time
-    assert read == 2048
-    profiles = dict(profiles)  # host keys as they come: strings
-    assert profiles['"body"'].endswith("(keys read from 256 of 2048 distinct strings)")
-    # ids 0-547 twice in the first 2048 records, each copy with its own body
-    assert profiles['"id"'] == ('int, 1500 distinct of 2048; repeated records differ in "body" '
-                                '(64 of the first 64 of 548 ids)')
+    # the first chunk (256 records) is read before the clock is looked at; repeated ids are
+    # compared 64 at a time: ids 0-105 twice in the first 256 records, each copy its own :n
+    assert read == 256
+    assert dict(profiles)['"id"'] == ('int, 150 distinct of 256; repeated records differ in "n" '
+                                      '(64 of the first 64 of 106 ids)')  # host keys: strings
+    # JSON strings are parsed 256 at a time
+    note = json_note([json.dumps({"n": i}) for i in range(1000)], 0.0)
+    assert note.endswith("(keys read from 256 of 1000 distinct strings)")
+
+
+def test_wide_records_profile_the_keys_shown_only():
+    rows = [{f"k{j:03d}": j for j in range(100)} for _ in range(50)]
+    profiles, read = key_profiles(rows, shown=30)
+    assert read == 50 and len(profiles) == 100
+    assert [p for _, p in profiles[:30]] == ["int"] * 30 and {p for _, p in profiles[30:]} == {""}
+    assert lines_of({"wide": rows})[-2] == ";;   ... 70 more keys"
 
 
 def test_strings_that_are_not_json_beside_json_ones_are_counted():
