@@ -2,8 +2,8 @@
 
 A profile answers what a model would otherwise spend turns finding out:
 
-    :id int|string (the strings are numbers, e.g. "17"), 206 distinct of 221 with "17" = 17 (210 as
-        written); repeated records differ in :status :total (9 of 15 ids)
+    :id int|string (the strings are numbers, e.g. "17"), 206 distinct of 221 with "17" = 17
+        (210 as written); repeated records differ in :status :total (9 of 15 ids)
     :items [{:qty int :sku string :unit_price string(number)}]
     :status string, 19 spellings of 4 values when trimmed and lower-cased: "paid"|"open"|"canceled"|"refunded"
     :tier string "gold"|"Gold "|"silver" (2 values when trimmed and lower-cased)
@@ -98,8 +98,8 @@ def _repeats(key, column: list, maps: list, share: float, deadline: float) -> st
         return ""
     texts = list(map(str.strip, map(str, values))) if str in set(map(type, values)) else values
     counts = Counter(texts)
-    if len(counts) == len(values) or len(counts) < share * len(values):  # all distinct, or a foreign key
-        return ""
+    if len(counts) == len(values) or len(counts) < share * len(values):
+        return ""  # all distinct, or a key naming other records
     both = _both_spellings(values) if len(counts) < distinct else None
     text = M.distinct_ids(len(counts), len(values), both, distinct)
     repeated = {t for t, n in counts.items() if n > 1}

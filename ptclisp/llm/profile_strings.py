@@ -1,10 +1,10 @@
 """What a profile says about a key's strings, read from all of them:
 
-    "paid"|"PAID"|" paid" (1 value when trimmed and lower-cased)     ; a few spellings: all, as they occur
-    , 19 spellings of 4 values when trimmed and lower-cased: "paid"|"open"|...   ; many: their groups
+    "paid"|"PAID"|" paid" (1 value when trimmed and lower-cased)   ; a few: all, as they occur
+    , 19 spellings of 4 values when trimmed and lower-cased: "paid"|"open"|...    ; many: groups
     (the strings are numbers, e.g. "12.50")
-    , in 2 formats: "2026-06-07T15:15:58Z" (150), "2026-06-07" (71)  ; each format with an example
-    of JSON {"amount" float|string(number) "reason" string?}: ...    ; the keys of every value
+    , in 2 formats: "2026-06-07T15:15:58Z" (150), "2026-06-07" (71)   ; formats, with examples
+    of JSON {"amount" float|string(number) "reason" string?}: ...     ; keys of every value
 
 Groups are honest about what they are: spellings that agree once trimmed and lower-cased (what
 `(str/lower-case (str/trim s))` gives), never guessed synonyms (`"Germany"` stays apart from
@@ -37,7 +37,8 @@ _DIGITS = re.compile(r"\d+")
 _LETTERS = re.compile(r"[^\W\d_]+")
 
 
-def string_notes(strings: list, *, id_like: bool = False) -> tuple[str, Callable[[float], str] | None]:
+def string_notes(strings: list, *,
+                 id_like: bool = False) -> tuple[str, Callable[[float], str] | None]:
     """(the note found at once: spellings, their groups, numbers as text; or "" and the slow
     note still to find, a function of a deadline: JSON keys or formats)."""
     if not strings:
@@ -89,7 +90,9 @@ def _groups(counts: Counter, total: int) -> str:
     groups: Counter = Counter()
     for s, n in counts.items():
         groups[_fold(s)] += n
-    if len(groups) == len(counts) or (len(groups) > _SPELLINGS and len(groups) * _CATEGORICAL > total):
+    if len(groups) == len(counts):  # nothing to group: all spelled one way
+        return ""
+    if len(groups) > _SPELLINGS and len(groups) * _CATEGORICAL > total:  # not categories
         return ""
     shown = [g for g, _ in groups.most_common(_SPELLINGS)]
     if any(len(g) > _SPELLING_CHARS for g in shown):

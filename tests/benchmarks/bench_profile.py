@@ -49,7 +49,8 @@ def export(n: int, seed: int = 7) -> list[dict]:
                      "status": rnd.choice(STATUSES),
                      "country": rnd.choice(COUNTRIES),
                      "created": day + "T15:15:58Z" if i % 4 else day,
-                     "total": None if i % 9 == 0 else (f"{i % 400}.50" if i % 7 == 0 else i % 400 + 0.5),
+                     "total": (None if i % 9 == 0 else
+                               f"{i % 400}.50" if i % 7 == 0 else i % 400 + 0.5),
                      "body": json.dumps(body)})
     return rows
 
