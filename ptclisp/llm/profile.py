@@ -42,6 +42,7 @@ BUDGET_SECONDS = 0.05  # the profiles of one data value are computed within abou
 _READ_SHARE = 0.2  # reading the records stops at this share of the budget
 _SLOW_SHARE = 0.85  # the slow notes stop at this share (their last steps are not timed)
 _FIRST_CHUNK, _CHUNK_CELLS = 256, 12_288  # records, then values read between looks at the clock
+_MIN_CELLS = 12_288  # values read whatever the clock says (a loaded machine stalls for 10 ms)
 _SHAPE_CHARS = 200  # a key's shape is cut to this length
 _ID_NAME = re.compile(r"(?:^|[-_])(?:[iI][dD]|[uU]?[uU][iI][dD]|[gG][uU][iI][dD])$"
                       r"|[a-z0-9](?:Id|ID|Uuid|UUID|Guid|GUID)$")
@@ -145,12 +146,12 @@ _MISSING = object()
 def _columns(rows, read_deadline: float, shown: int | None) -> tuple[dict, dict, list, int]:
     """({key: [its value in each map read, _MISSING where none]} for the first `shown` keys in
     key_text order, {every key: its key_text}, the maps read, items read): read in chunks,
-    column by column, until the read deadline. A key first seen in a later chunk had no value
+    column by column, until the read deadline (at least _MIN_CELLS values). A key first seen in a later chunk had no value
     before it, so its column starts with _MISSING: exact."""
     columns: dict = {}
     texts: dict = {}
     maps: list = []
-    read = 0
+    read = cells = 0
     items = iter(rows)
     size = _FIRST_CHUNK
     while True:
@@ -167,7 +168,8 @@ def _columns(rows, read_deadline: float, shown: int | None) -> tuple[dict, dict,
         for k, column in columns.items():
             column.extend([m.get(k, _MISSING) for m in chunk_maps])
         maps += chunk_maps
-        if time.perf_counter() > read_deadline:
+        cells += len(columns) * len(chunk_maps)
+        if cells >= _MIN_CELLS and time.perf_counter() > read_deadline:
             break
         size = max(_FIRST_CHUNK // 16, _CHUNK_CELLS // max(1, len(columns)))  # wide records: fewer
     return columns, texts, maps, read

@@ -141,13 +141,14 @@ def test_nested_numbers_as_text_and_optional_keys_are_marked():
 
 
 def test_a_profile_cut_by_its_time_says_what_it_read():
-    rows = [{"id": i % 150, "n": i} for i in range(5000)]
+    rows = [{"id": i % 4000, "n": i} for i in range(20_000)]
     profiles, read = key_profiles(rows, budget=0.0)
-    # the first chunk (256 records) is read before the clock is looked at; repeated ids are
-    # compared 64 at a time: ids 0-105 twice in the first 256 records, each copy its own :n
-    assert read == 256
-    assert dict(profiles)['"id"'] == ('int, 150 distinct of 256; repeated records differ in "n" '
-                                      '(64 of the first 64 of 106 ids)')  # host keys: strings
+    # 12,288 values are read whatever the clock says: a first chunk of 256 records, then chunks
+    # of 12,288 values (6,144 records of two keys); repeated ids are compared 64 at a time:
+    # ids 0-2399 twice in the first 6,400 records, each copy with its own :n
+    assert read == 6400
+    assert dict(profiles)['"id"'] == ('int, 4000 distinct of 6400; repeated records differ in '
+                                      '"n" (64 of the first 64 of 2400 ids)')  # host keys: strings
     # JSON strings are parsed 256 at a time
     note = json_note([json.dumps({"n": i}) for i in range(1000)], 0.0)
     assert note.endswith("(keys read from 256 of 1000 distinct strings)")
