@@ -462,9 +462,8 @@ def folded_values(n: int) -> str:
 
 def spelling_groups(spellings: int, values: int, listed: str, *, cut: bool) -> str:
     """Many spellings shown as the values they group into (trimmed and lower-cased)."""
-    head = (f"{spellings} spellings of {values} values when trimmed and lower-cased"
-            if values < spellings else f"{values} values")
-    return f", {head}{', most common' if cut else ''}: {listed}"
+    most = ", most common" if cut else ""
+    return f", {spellings} spellings of {values} values when trimmed and lower-cased{most}: {listed}"
 
 
 def formats(n: int, examples: str) -> str:
