@@ -26,7 +26,7 @@ import re
 import time
 from collections import Counter
 from functools import partial
-from itertools import chain, islice
+from itertools import islice
 
 from ..lang.printer import format_string
 from ..lang.values import MAP_TYPES
@@ -160,7 +160,7 @@ def _columns(rows, read_deadline: float, shown: int | None) -> tuple[dict, dict,
             break
         read += len(chunk)
         chunk_maps = [r for r in chunk if isinstance(r, MAP_TYPES)]
-        new = [k for k in dict.fromkeys(chain.from_iterable(chunk_maps)) if k not in texts]
+        new = set().union(*chunk_maps).difference(texts)  # in C
         if new:
             texts.update((k, key_text(k)) for k in new)
             kept = sorted(texts, key=texts.__getitem__)[:shown] if shown is not None else texts
