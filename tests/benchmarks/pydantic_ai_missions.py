@@ -73,7 +73,7 @@ def mission(mission_id: str) -> dict:
 
 
 def build_agent(variant: str, m: dict, model) -> Agent:
-    data = json.loads((MISSIONS / "data.json").read_text(encoding="utf-8"))
+    data = json.loads((MISSIONS / m.get("data", "data.json")).read_text(encoding="utf-8"))
     output_type = python_type(S.parse_type(m["signature"])) if m["signature"] else Any
     if variant == "lisp":
         from ptclisp.integrations.pydantic_ai import LispMode
