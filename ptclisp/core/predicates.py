@@ -236,6 +236,12 @@ def is_sorted(x):
     return False
 
 
+@_pred("list?", "Always false: there are no lists, (list 1 2) is a vector.",
+       (("(list? [1 2])", "false"), ("(list? (list 1 2))", "false")))
+def is_list(x):
+    return False
+
+
 @_pred("map-entry?", "Always false: map entries are plain [k v] vectors.",
        ("(map-entry? (first (seq {:a 1})))", "false"))
 def is_map_entry(x):

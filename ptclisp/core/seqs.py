@@ -12,6 +12,7 @@ from ..run import budget
 from .. import messages
 from ..errors import EvalError
 from ..lang.values import MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, PSet, is_number, lookup
+from .endless import Endless
 from .registry import builtin
 from .seqs_base import (
     as_list, char_count, count_arg, index_arg, items, map_entries, not_coll, positional, type_err,
@@ -41,6 +42,8 @@ def _is_empty(coll, who) -> bool:
         return True
     if type(coll) is str or isinstance(coll, _SIZED):
         return len(coll) == 0
+    if type(coll) is Endless:
+        return False
     raise not_coll(who, coll)
 
 
@@ -77,6 +80,8 @@ def empty(coll):
                   ("(seq {:b 2 :a 1})", "[[:a 1] [:b 2]]")),
          signature="(seq coll)")
 def seq_(coll):
+    if type(coll) is Endless:
+        return coll
     xs = items(coll, "seq")
     if not xs:
         return None
@@ -90,6 +95,8 @@ def seq_(coll):
          example=(("(first [1 2 3])", "1"), ("(first [])", "nil"), ('(first "hello")', '"h"')),
          signature="(first coll)")
 def first(coll):
+    if type(coll) is Endless:
+        return coll.item(0)
     xs = positional(coll, "first")
     return xs[0] if xs else None
 
@@ -97,6 +104,8 @@ def first(coll):
 @builtin("second", flags="pure", arity=1, doc="The second item, or nil.",
          example=(("(second [1 2 3])", "2"), ("(second [1])", "nil")), signature="(second coll)")
 def second(coll):
+    if type(coll) is Endless:
+        return coll.item(1)
     xs = positional(coll, "second")
     return xs[1] if len(xs) > 1 else None
 
@@ -111,12 +120,16 @@ def last(coll):
 @builtin("rest", arity=1, doc="All but the first item (an empty vector if none).",
          example=(("(rest [1 2 3])", "[2 3]"), ("(rest [])", "[]")), signature="(rest coll)")
 def rest(coll):
+    if type(coll) is Endless:
+        return coll.drop(1)
     return as_list(positional(coll, "rest")[1:])
 
 
 @builtin("next", arity=1, doc="All but the first item, or nil if none.",
          example=(("(next [1 2 3])", "[2 3]"), ("(next [1])", "nil")), signature="(next coll)")
 def next_(coll):
+    if type(coll) is Endless:
+        return coll.drop(1)
     xs = positional(coll, "next")
     return as_list(xs[1:]) if len(xs) > 1 else None
 
@@ -150,6 +163,8 @@ def nfirst(coll):
 @builtin("nnext", arity=1, doc="Next of next.", example=("(nnext [1 2 3 4])", "[3 4]"),
          signature="(nnext coll)")
 def nnext(coll):
+    if type(coll) is Endless:
+        return coll.drop(2)
     xs = positional(coll, "nnext")
     return as_list(xs[2:]) if len(xs) > 2 else None
 
@@ -160,6 +175,9 @@ def nnext(coll):
                   ("(nth [1 2] 5 :none)", ":none")),
          signature="(nth coll idx not-found?)")
 def nth(coll, idx, not_found=None):
+    if type(coll) is Endless:
+        i = index_arg(idx, "nth")
+        return coll.item(i) if i >= 0 else not_found
     xs = positional(coll, "nth")
     i = index_arg(idx, "nth")
     return xs[i] if 0 <= i < len(xs) else not_found
@@ -169,6 +187,8 @@ def nth(coll, idx, not_found=None):
          example=("(nthrest [1 2 3 4] 2)", "[3 4]"), signature="(nthrest coll n)")
 def nthrest(coll, n):
     n = max(count_arg(n, "nthrest"), 0)
+    if type(coll) is Endless:
+        return coll.drop(n)
     return as_list(items(coll, "nthrest")[n:])
 
 
@@ -176,7 +196,8 @@ def nthrest(coll, n):
          example=(("(nthnext [1 2 3 4] 2)", "[3 4]"), ("(nthnext [1 2] 5)", "nil")),
          signature="(nthnext coll n)")
 def nthnext(coll, n):
-    return nthrest(coll, n) or None
+    r = nthrest(coll, n)
+    return r if type(r) is Endless else r or None
 
 
 @builtin("peek", arity=1, doc="The last item of a vector, or nil when empty.",

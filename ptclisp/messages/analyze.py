@@ -214,7 +214,6 @@ HABITS = {
     "upper": "use clojure.string/upper-case",
     "sorted": "use sort or sort-by",
     "sum!": "use (reduce + coll) or (sum coll)",
-    "letfn": "use let with fn values, or defn",
     "try": "try/catch is not supported: check values with if, nil? and some?",
     "throw": "use (fail value) to end the program as failed",
     "atom": "mutable state is not supported: use def, loop/recur or reduce",
@@ -224,3 +223,13 @@ HABITS = {
     "in": "to test membership use (contains? #{1 2} x) for sets and map keys, or (some #{x} coll)",
     "includes": "use (contains? coll k) for keys, (some #{x} coll) for values, str/includes? for text",
 }
+
+LETFN_BINDINGS = "its first argument must be a vector of function specs like (f [x] body)"
+
+
+def letfn_forward(name: str, later: str) -> str:
+    return f"letfn: {name} calls {later}, which is defined after it"
+
+
+HINT_LETFN_FORWARD = ("order the letfn functions so each calls only itself and those before it; "
+                      "for functions that call each other use defn")
