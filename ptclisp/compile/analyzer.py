@@ -34,7 +34,7 @@ def collect_defs(forms) -> set[str]:
         if type(f) is F.List:
             items = f.items
             if (len(items) >= 2 and type(items[0]) is F.Sym and items[0].ns is None
-                    and items[0].name in ("def", "defn", "defonce") and type(items[1]) is F.Sym):
+                    and items[0].name in ("def", "defn", "defn-", "defonce") and type(items[1]) is F.Sym):
                 names.add(items[1].name)
             stack.extend(items)
         elif type(f) in (F.Vector, F.Map, F.Set, F.FnLit):
@@ -217,7 +217,7 @@ class Analyzer:
 
     def suggest(self, name: str) -> str | None:
         """'Did you mean' from habits of other languages and from near names."""
-        habit = messages.HABITS.get(name)
+        habit = messages.HABITS.get(name) or messages.REFUSED.get(name)
         if habit:
             return habit
         candidates = set(registry.CORE) | self.scope.visible_names() | set(self.memory_names)

@@ -270,3 +270,18 @@ def _symbols(forms):
             yield x
         elif type(x) in (F.List, F.Vector, F.Map, F.Set, F.FnLit):
             stack.extend(x.items)
+
+
+@macro("defn-", "(defn- name docstring? [params*] body*)")
+def defn_private(an, f):
+    """`defn`: there are no namespaces, so nothing is private."""
+    return _l(f.span, F.Sym("defn", span=f.items[0].span), *f.items[1:])
+
+
+@macro("declare", "(declare name*)")
+def declare(an, f):
+    """nil: a program's top-level defs can already be used before the form that defines them."""
+    for x in f.items[1:]:
+        if type(x) is not F.Sym or x.ns is not None:
+            _fail(an, f, "declare", messages.DECLARE_NAMES)
+    return F.Lit(None, span=f.span)

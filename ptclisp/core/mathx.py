@@ -225,6 +225,31 @@ def long_(x):
     return n
 
 
+@builtin("bigint", arity=1, aliases=("biginteger",), signature="(bigint x)",
+         doc="x truncated to an integer of any size.",
+         example=(("(bigint 3.7)", "3"), ("(bigint 12345678901234567890)", "12345678901234567890")))
+def bigint(x):
+    if type(x) is int:
+        return x
+    if type(x) is float and math.isfinite(x):
+        return int(x)
+    raise number_type_error("bigint", x, "a finite number")
+
+
+@builtin("char", arity=1, signature="(char n)", doc="The character (a one-character string) with code point n.",
+         example=(("(char 65)", '"A"'), ("(char \\a)", '"a"')))
+def char(x):
+    if type(x) is str and len(x) == 1:
+        return x
+    if type(x) is float and math.isfinite(x):
+        x = int(x)
+    if type(x) is int and 0 <= x <= 0xFFFF:
+        return chr(x)
+    if type(x) is int:
+        raise arithmetic_error(messages.char_out_of_range(x), None)
+    raise number_type_error("char", x, "a number or a character")
+
+
 @builtin("num", arity=1, signature="(num x)", doc="x itself when it is a number, else an error.",
          example=(("(num 3)", "3"), ("(num 2.5)", "2.5")))
 def num(x):

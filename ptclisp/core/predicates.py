@@ -236,6 +236,11 @@ def is_sorted(x):
     return False
 
 
+@_pred("any?", "Always true, for any value (nil too).", (("(any? nil)", "true"), ("(any? 1)", "true")))
+def any_p(x):
+    return True
+
+
 @_pred("list?", "Always false: there are no lists, (list 1 2) is a vector.",
        (("(list? [1 2])", "false"), ("(list? (list 1 2))", "false")))
 def is_list(x):

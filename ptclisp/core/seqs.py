@@ -88,6 +88,24 @@ def seq_(coll):
     return xs if isinstance(coll, VECTOR_TYPES) else list(xs)
 
 
+@builtin("bounded-count", arity=2, doc="The count of coll, counting at most n items of an infinite one.",
+         example=(("(bounded-count 5 [1 2 3])", "3"), ("(bounded-count 5 (repeat 1))", "5")),
+         signature="(bounded-count n coll)")
+def bounded_count(n, coll):
+    if type(coll) is Endless:
+        return max(count_arg(n, "bounded-count"), 0)
+    return count(coll)
+
+
+@builtin("sequence", arity=1, doc="The items of coll as a vector ([] for nil or empty).",
+         example=(("(sequence [1 2])", "[1 2]"), ("(sequence nil)", "[]"), ('(sequence "ab")', '["a" "b"]')),
+         signature="(sequence coll)")
+def sequence(coll):
+    if type(coll) is Endless:
+        return coll
+    return seq_(coll) or []
+
+
 # ---------------------------------------------------------------- positional access
 
 

@@ -89,6 +89,18 @@ def drop_while(pred, coll):
     return as_list(xs[_span(pred, xs):])
 
 
+@builtin("take-nth", arity=2, doc="Every nth item, starting with the first.",
+         example=(("(take-nth 2 [1 2 3 4 5])", "[1 3 5]"), ("(take 3 (take-nth 3 (iterate inc 0)))", "[0 3 6]")),
+         signature="(take-nth n coll)")
+def take_nth(n, coll):
+    n = count_arg(n, "take-nth")
+    if n <= 0:
+        raise EvalError(messages.seq_positive("take-nth", "step", n), code="value")
+    if type(coll) is Endless:
+        return endless.lazily("(take-nth ...)", (coll.item(i) for i in itertools.count(0, n)))
+    return as_list(items(coll, "take-nth")[::n])
+
+
 @builtin("split-at", arity=2, doc="[(take n coll) (drop n coll)].",
          example=(("(split-at 2 [1 2 3 4 5])", "[[1 2] [3 4 5]]"), ("(split-at -1 [1 2])", "[[] [1 2]]")),
          signature="(split-at n coll)")

@@ -196,6 +196,18 @@ def prn(*args):
     _emit([_pr(v, room) for v in args])
 
 
+@builtin("newline", arity=0, signature="(newline)", doc="Prints an empty line; returns nil.",
+         example=(("(newline)", "nil"),))
+def newline():
+    _emit([])
+
+
+@builtin("flush", arity=0, signature="(flush)", doc="Does nothing (output is never buffered); returns nil.",
+         example=(("(flush)", "nil"),))
+def flush():
+    return None
+
+
 @builtin("pr", arity=(0, None), signature="(pr x ...)",
          doc="Like prn: prints the arguments readably as one line of output; returns nil.",
          example=(('(pr "a" 1)', "nil"),))

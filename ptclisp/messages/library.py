@@ -222,6 +222,11 @@ HINT_INFINITE_REDUCE = ("stop it with (reduced acc) in the function, or take a b
                         "first: (reduce f init (take n xs))")
 
 
+def infinite_result(what: str) -> str:
+    """A program whose value is an infinite sequence."""
+    return f"the program's value is the infinite sequence {what}: it cannot be given whole"
+
+
 def infinite_stopped(what: str) -> str:
     """An infinite sequence whose making failed in an earlier run, read again."""
     return f"the infinite sequence {what} failed while being made before: make it again"
