@@ -275,7 +275,7 @@ def fnil(f, x, y=MISSING, z=MISSING):
     return nil_patched
 
 
-@builtin("memoize", arity=1, signature="(memoize f)",
+@builtin("memoize", listed=False, arity=1, signature="(memoize f)",
          doc="A function like f that computes each distinct argument list once and remembers it.",
          example=(("(let [sq (memoize (fn [x] (* x x)))] [(sq 3) (sq 3)])", "[9 9]"),))
 def memoize(f):
@@ -294,7 +294,7 @@ def memoize(f):
     return memoized
 
 
-@builtin("trampoline", arity=(1, None), signature="(trampoline f & args)",
+@builtin("trampoline", listed=False, arity=(1, None), signature="(trampoline f & args)",
          doc="Calls (f args...), then calls each function it returns with no arguments, "
              "until a value that is not a function comes back.",
          example=(("(trampoline (fn [] (fn [] 42)))", "42"),

@@ -206,7 +206,7 @@ def int_(x):
     return n
 
 
-@builtin("long", arity=1, signature="(long x)",
+@builtin("long", listed=False, arity=1, signature="(long x)",
          doc="x truncated to a 64-bit integer; a character gives its code point.",
          example=(("(long 3.7)", "3"), ("(long -3.7)", "-3"), ("(long 5)", "5"), ("(long \\A)", "65")))
 def long_(x):
@@ -225,7 +225,7 @@ def long_(x):
     return n
 
 
-@builtin("bigint", arity=1, aliases=("biginteger",), signature="(bigint x)",
+@builtin("bigint", listed=False, arity=1, aliases=("biginteger",), signature="(bigint x)",
          doc="x truncated to an integer of any size.",
          example=(("(bigint 3.7)", "3"), ("(bigint 12345678901234567890)", "12345678901234567890")))
 def bigint(x):
@@ -236,7 +236,7 @@ def bigint(x):
     raise number_type_error("bigint", x, "a finite number")
 
 
-@builtin("char", arity=1, signature="(char n)", doc="The character (a one-character string) with code point n.",
+@builtin("char", listed=False, arity=1, signature="(char n)", doc="The character (a one-character string) with code point n.",
          example=(("(char 65)", '"A"'), ("(char \\a)", '"a"')))
 def char(x):
     if type(x) is str and len(x) == 1:
@@ -250,7 +250,7 @@ def char(x):
     raise number_type_error("char", x, "a number or a character")
 
 
-@builtin("num", arity=1, signature="(num x)", doc="x itself when it is a number, else an error.",
+@builtin("num", listed=False, arity=1, signature="(num x)", doc="x itself when it is a number, else an error.",
          example=(("(num 3)", "3"), ("(num 2.5)", "2.5")))
 def num(x):
     if type(x) is int or type(x) is float:

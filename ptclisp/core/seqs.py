@@ -88,7 +88,7 @@ def seq_(coll):
     return xs if isinstance(coll, VECTOR_TYPES) else list(xs)
 
 
-@builtin("bounded-count", arity=2, doc="The count of coll, counting at most n items of an infinite one.",
+@builtin("bounded-count", listed=False, arity=2, doc="The count of coll, counting at most n items of an infinite one.",
          example=(("(bounded-count 5 [1 2 3])", "3"), ("(bounded-count 5 (repeat 1))", "5")),
          signature="(bounded-count n coll)")
 def bounded_count(n, coll):
@@ -97,7 +97,7 @@ def bounded_count(n, coll):
     return count(coll)
 
 
-@builtin("sequence", arity=1, doc="The items of coll as a vector ([] for nil or empty).",
+@builtin("sequence", listed=False, arity=1, doc="The items of coll as a vector ([] for nil or empty).",
          example=(("(sequence [1 2])", "[1 2]"), ("(sequence nil)", "[]"), ('(sequence "ab")', '["a" "b"]')),
          signature="(sequence coll)")
 def sequence(coll):

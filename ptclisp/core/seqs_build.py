@@ -187,14 +187,14 @@ def hash_set(*args):
     return PSet.of(args)
 
 
-@builtin("sorted-set", arity=(0, None), doc="A set of the arguments (every set is seen in sorted order).",
+@builtin("sorted-set", listed=False, arity=(0, None), doc="A set of the arguments (every set is seen in sorted order).",
          example=(("(sorted-set 3 1 2 1)", "#{1 2 3}"), ("(seq (sorted-set 3 1 2))", "[1 2 3]")),
          signature="(sorted-set & items)")
 def sorted_set(*args):
     return PSet.of(args)
 
 
-@builtin("sorted-map", arity=(0, None),
+@builtin("sorted-map", listed=False, arity=(0, None),
          doc="A map from alternating keys and values (every map is seen in key order).",
          example=(("(sorted-map :b 2 :a 1)", "{:a 1 :b 2}"), ("(keys (sorted-map 3 :c 1 :a))", "[1 3]")),
          signature="(sorted-map & kvs)")
@@ -202,7 +202,7 @@ def sorted_map(*kvs):
     return map_pairs("sorted-map", kvs)
 
 
-@builtin("rseq", arity=1, doc="The items of a vector (or the entries of a map) in reverse; nil if empty.",
+@builtin("rseq", listed=False, arity=1, doc="The items of a vector (or the entries of a map) in reverse; nil if empty.",
          example=(("(rseq [1 2 3])", "[3 2 1]"), ("(rseq [])", "nil"),
                   ("(rseq (sorted-map :a 1 :b 2))", "[[:b 2] [:a 1]]")),
          signature="(rseq coll)")
@@ -213,7 +213,7 @@ def rseq(coll):
     return as_list(xs[::-1]) if len(xs) else None
 
 
-@builtin("list*", arity=(1, None), doc="A vector of the leading arguments followed by the items of the last.",
+@builtin("list*", listed=False, arity=(1, None), doc="A vector of the leading arguments followed by the items of the last.",
          example=(("(list* 1 2 [3 4])", "[1 2 3 4]"), ("(list* [1 2])", "[1 2]"), ("(list* nil)", "nil")),
          signature="(list* & args coll)")
 def list_star(*args):

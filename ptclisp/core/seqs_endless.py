@@ -7,6 +7,7 @@ refuses them with a hint. With a count, `repeat` and `repeatedly` build a vector
 """
 from __future__ import annotations
 
+import math
 from itertools import chain, count as _naturals
 
 from .. import messages
@@ -21,7 +22,7 @@ from .support import as_fn
 # ---------------------------------------------------------------- making them
 
 
-@builtin("repeat", arity=(1, 2),
+@builtin("repeat", listed=False, arity=(1, 2),
          doc="n copies of x; without n, x forever (read it with take, zipmap, map...).",
          example=(("(repeat 3 0)", "[0 0 0]"), ("(take 2 (repeat :x))", "[:x :x]"),
                   ("(zipmap [:a :b] (repeat 0))", "{:a 0 :b 0}")),
@@ -29,14 +30,14 @@ from .support import as_fn
 def repeat(a, b=MISSING):
     if b is MISSING:
         return Endless("(repeat ...)", period=[a])
-    n = count_arg(a, "repeat")
+    n = int(a) if type(a) is float and math.isfinite(a) else count_arg(a, "repeat")  # truncated
     if n <= 0:
         return []
     budget.charge_size(n, "vector")
     return [b] * n
 
 
-@builtin("repeatedly", arity=(1, 2),
+@builtin("repeatedly", listed=False, arity=(1, 2),
          doc="A vector of n results of calling f with no arguments; without n, endless.",
          example=(("(repeatedly 3 (fn [] 1))", "[1 1 1]"),
                   ("(take 2 (repeatedly (constantly :x)))", "[:x :x]")),
@@ -56,7 +57,7 @@ def repeatedly(a, b=MISSING):
     return out
 
 
-@builtin("iterate", arity=2, doc="x, (f x), (f (f x)) ... forever: read it with take, nth...",
+@builtin("iterate", listed=False, arity=2, doc="x, (f x), (f (f x)) ... forever: read it with take, nth...",
          example=(("(take 4 (iterate inc 0))", "[0 1 2 3]"),
                   ("(nth (iterate #(* 2 %) 1) 10)", "1024"),
                   ("(take-while #(< % 20) (iterate #(* 3 %) 1))", "[1 3 9]")),
@@ -71,7 +72,7 @@ def iterate(f, x):
     return lazily("(iterate ...)", steps(x))
 
 
-@builtin("cycle", arity=1, doc="The items of coll repeated forever (empty for an empty coll).",
+@builtin("cycle", listed=False, arity=1, doc="The items of coll repeated forever (empty for an empty coll).",
          example=(("(take 5 (cycle [1 2]))", "[1 2 1 2 1]"),
                   ("(map vector [:a :b :c] (cycle [true false]))", "[[:a true] [:b false] [:c true]]")),
          signature="(cycle coll)")
@@ -201,34 +202,34 @@ def _truthy(r) -> bool:
 # ---------------------------------------------------------------- reduced and reductions
 
 
-@builtin("reduced", arity=1, doc="Wraps x so that reduce (and reductions) stop with x at once.",
+@builtin("reduced", listed=False, arity=1, doc="Wraps x so that reduce (and reductions) stop with x at once.",
          example=("(reduce (fn [acc x] (if (> acc 5) (reduced acc) (+ acc x))) [1 2 3 4 5])", "6"),
          signature="(reduced x)")
 def reduced(x):
     return Reduced(x)
 
 
-@builtin("reduced?", arity=1, doc="True for a value made by reduced.",
+@builtin("reduced?", listed=False, arity=1, doc="True for a value made by reduced.",
          example=(("(reduced? (reduced 1))", "true"), ("(reduced? 1)", "false")),
          signature="(reduced? x)")
 def reduced_p(x):
     return type(x) is Reduced
 
 
-@builtin("unreduced", arity=1, doc="The value inside a reduced; anything else as it is.",
+@builtin("unreduced", listed=False, arity=1, doc="The value inside a reduced; anything else as it is.",
          example=(("(unreduced (reduced 1))", "1"), ("(unreduced 2)", "2")),
          signature="(unreduced x)")
 def unreduced(x):
     return x.value if type(x) is Reduced else x
 
 
-@builtin("ensure-reduced", arity=1, doc="x if it is reduced, else (reduced x).",
+@builtin("ensure-reduced", listed=False, arity=1, doc="x if it is reduced, else (reduced x).",
          example=("(unreduced (ensure-reduced 1))", "1"), signature="(ensure-reduced x)")
 def ensure_reduced(x):
     return x if type(x) is Reduced else Reduced(x)
 
 
-@builtin("reductions", arity=(2, 3),
+@builtin("reductions", listed=False, arity=(2, 3),
          doc="The intermediate values of (reduce f init coll), init first; reduced stops it.",
          example=(("(reductions + [1 2 3 4])", "[1 3 6 10]"),
                   ("(reductions + 10 [1 2])", "[10 11 13]"),
@@ -268,7 +269,7 @@ def _steps(g, acc, xs):
 # ---------------------------------------------------------------- forcing (all collections are eager)
 
 
-@builtin("doall", arity=(1, 2),
+@builtin("doall", listed=False, arity=(1, 2),
          doc="coll itself: sequences are already eager (an infinite one is refused).",
          example=(("(doall (map inc [1 2]))", "[2 3]"), ("(doall 1 [1 2])", "[1 2]")),
          signature="(doall coll) (doall n coll)")
@@ -282,7 +283,7 @@ def doall(a, b=MISSING):
     return coll
 
 
-@builtin("dorun", arity=(1, 2), doc="nil: sequences are already eager (an infinite one is refused).",
+@builtin("dorun", listed=False, arity=(1, 2), doc="nil: sequences are already eager (an infinite one is refused).",
          example=(("(dorun (map inc [1 2]))", "nil"),), signature="(dorun coll) (dorun n coll)")
 def dorun(a, b=MISSING):
     coll = a if b is MISSING else b
@@ -294,7 +295,7 @@ def dorun(a, b=MISSING):
     return None
 
 
-@builtin("run!", arity=2, doc="Calls (f item) for each item, for its effects; returns nil.",
+@builtin("run!", listed=False, arity=2, doc="Calls (f item) for each item, for its effects; returns nil.",
          example=(("(run! println [1 2])", "nil"),), signature="(run! f coll)")
 def run_(f, coll):
     if type(coll) is Endless:

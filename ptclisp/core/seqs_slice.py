@@ -89,7 +89,7 @@ def drop_while(pred, coll):
     return as_list(xs[_span(pred, xs):])
 
 
-@builtin("take-nth", arity=2, doc="Every nth item, starting with the first.",
+@builtin("take-nth", listed=False, arity=2, doc="Every nth item, starting with the first.",
          example=(("(take-nth 2 [1 2 3 4 5])", "[1 3 5]"), ("(take 3 (take-nth 3 (iterate inc 0)))", "[0 3 6]")),
          signature="(take-nth n coll)")
 def take_nth(n, coll):

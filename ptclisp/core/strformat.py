@@ -359,7 +359,7 @@ _CONVERSIONS = {
 }
 
 
-@builtin("printf", arity=(1, None), signature="(printf fmt & args)",
+@builtin("printf", listed=False, arity=(1, None), signature="(printf fmt & args)",
          doc="Prints (format fmt args...) as output (a trailing newline ends the line); returns nil.",
          example=(('(printf "%s: %d\\n" "total" 3)', "nil"),))
 def printf(fmt, *args):

@@ -196,19 +196,19 @@ def prn(*args):
     _emit([_pr(v, room) for v in args])
 
 
-@builtin("newline", arity=0, signature="(newline)", doc="Prints an empty line; returns nil.",
+@builtin("newline", listed=False, arity=0, signature="(newline)", doc="Prints an empty line; returns nil.",
          example=(("(newline)", "nil"),))
 def newline():
     _emit([])
 
 
-@builtin("flush", arity=0, signature="(flush)", doc="Does nothing (output is never buffered); returns nil.",
+@builtin("flush", listed=False, arity=0, signature="(flush)", doc="Does nothing (output is never buffered); returns nil.",
          example=(("(flush)", "nil"),))
 def flush():
     return None
 
 
-@builtin("pr", arity=(0, None), signature="(pr x ...)",
+@builtin("pr", listed=False, arity=(0, None), signature="(pr x ...)",
          doc="Like prn: prints the arguments readably as one line of output; returns nil.",
          example=(('(pr "a" 1)', "nil"),))
 def pr(*args):
@@ -216,21 +216,21 @@ def pr(*args):
     _emit([_pr(v, room) for v in args], "")
 
 
-@builtin("prn-str", arity=(0, None), signature="(prn-str x ...)",
+@builtin("prn-str", listed=False, arity=(0, None), signature="(prn-str x ...)",
          doc="pr-str followed by a newline.",
          example=(('(prn-str "a" 1)', '"\\"a\\" 1\\n"'),))
 def prn_str(*args):
     return pr_str(*args) + "\n"
 
 
-@builtin("print-str", arity=(0, None), signature="(print-str x ...)",
+@builtin("print-str", listed=False, arity=(0, None), signature="(print-str x ...)",
          doc="The arguments as print shows them (strings unquoted), joined by spaces.",
          example=(('(print-str "a" 1 nil)', '"a 1 nil"'),))
 def print_str(*args):
     return _joined(_texts(_print_text_whole, args, 1, 0), " ")
 
 
-@builtin("println-str", arity=(0, None), signature="(println-str x ...)",
+@builtin("println-str", listed=False, arity=(0, None), signature="(println-str x ...)",
          doc="print-str followed by a newline.",
          example=(('(println-str "total:" 3)', '"total: 3\\n"'),))
 def println_str(*args):
