@@ -98,7 +98,8 @@ class Endless:
 
     def _make_one(self) -> None:
         if self._broken:
-            raise EvalError(messages.infinite_stopped(self.what), code="value")
+            raise EvalError(messages.infinite_stopped(self.what), code="value",
+                            hint=messages.HINT_INFINITE_STOPPED)
         budget.tick()
         kept = self._kept
         if len(kept) % _CHARGE_EVERY == 0:

@@ -9,6 +9,7 @@ import math
 
 
 from ..lang.values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, Symbol, pvector
+from .endless import Endless
 from .registry import builtin
 
 _NUM = frozenset((int, float))
@@ -187,25 +188,25 @@ def is_set(x):
 @_pred("coll?", "True for vectors, maps and sets (not strings).",
        (("(coll? {:a 1})", "true"), ('(coll? "abc")', "false")), flags="pure")
 def is_coll(x):
-    return type(x) in _COLLS
+    return type(x) in _COLLS or type(x) is Endless
 
 
 @_pred("sequential?", "True for vectors (the ordered collections).",
        (("(sequential? [1 2])", "true"), ("(sequential? #{1})", "false")))
 def is_sequential(x):
-    return type(x) in _VECTORS
+    return type(x) in _VECTORS or type(x) is Endless
 
 
 @_pred("seq?", "True for vectors: map, filter and friends return vectors, not lazy seqs.",
        (("(seq? [1 2])", "true"), ("(seq? {:a 1})", "false")))
 def is_seq(x):
-    return type(x) in _VECTORS
+    return type(x) in _VECTORS or type(x) is Endless
 
 
 @_pred("seqable?", "True for what seq accepts: collections, strings and nil.",
        (('(seqable? "abc")', "true"), ("(seqable? nil)", "true"), ("(seqable? 1)", "false")))
 def is_seqable(x):
-    return type(x) in _SEQABLE
+    return type(x) in _SEQABLE or type(x) is Endless
 
 
 @_pred("associative?", "True for maps and vectors (what assoc accepts).",

@@ -232,5 +232,4 @@ def infinite_stopped(what: str) -> str:
     return f"the infinite sequence {what} failed while being made before: make it again"
 
 
-def cycle_empty() -> str:
-    return "cycle of an empty collection is empty"
+HINT_INFINITE_STOPPED = "make it again with the expression that made it, e.g. (def xs (iterate f x))"
