@@ -306,3 +306,17 @@ def trampoline(f, *args):
         budget.tick()
         r = r()
     return r
+
+
+@builtin("comparator", arity=1, listed=False, signature="(comparator pred)",
+         doc="A comparator from a two-argument test: -1 when (pred a b), 1 when (pred b a), else 0.",
+         example=(("(sort (comparator >) [1 3 2])", "[3 2 1]"), ("((comparator <) 1 2)", "-1")))
+def comparator(pred):
+    fn = need_fn(pred, "comparator", "(comparator pred)")
+
+    def compare_by(a, b):
+        if truthy(fn(a, b)):
+            return -1
+        return 1 if truthy(fn(b, a)) else 0
+
+    return compare_by

@@ -141,6 +141,35 @@ def is_keyword(x):
     return type(x) is Keyword
 
 
+@_pred("simple-keyword?", "True for keywords (there are no namespaced ones).",
+       (("(simple-keyword? :a)", "true"), ('(simple-keyword? "a")', "false")))
+def is_simple_keyword(x):
+    return type(x) is Keyword
+
+
+@_pred("qualified-keyword?", "Always false: there are no namespaced keywords.",
+       ("(qualified-keyword? :a)", "false"))
+def is_qualified_keyword(x):
+    return False
+
+
+@_pred("ident?", "True for keywords and symbols.", (("(ident? :a)", "true"), ("(ident? \"a\")", "false")))
+def is_ident(x):
+    return type(x) is Keyword or type(x) is Symbol
+
+
+@_pred("simple-symbol?", "True for symbols without a namespace.",
+       (("(simple-symbol? 'a)", "true"), ("(simple-symbol? 'a/b)", "false")))
+def is_simple_symbol(x):
+    return type(x) is Symbol and x.ns is None
+
+
+@_pred("qualified-symbol?", "True for symbols with a namespace.",
+       (("(qualified-symbol? 'a/b)", "true"), ("(qualified-symbol? 'a)", "false")))
+def is_qualified_symbol(x):
+    return type(x) is Symbol and x.ns is not None
+
+
 @_pred("symbol?", "True for symbols (quoted names such as 'foo).",
        (("(symbol? 'foo)", "true"), ("(symbol? :foo)", "false")))
 def is_symbol(x):

@@ -6,6 +6,7 @@ view. Out-of-range access returns nil instead of raising (PtcRunner's DIV-26).
 """
 from __future__ import annotations
 
+import itertools
 import math
 
 from ..run import budget
@@ -290,12 +291,16 @@ def _range_arg(x):
     return x
 
 
-@builtin("range", arity=(1, 3),
-         doc="Numbers from start (default 0) up to end (exclusive) by step (default 1).",
+@builtin("range", arity=(0, 3),
+         doc="Numbers from start (default 0) up to end (exclusive) by step (default 1); "
+             "without end, 0 1 2 ... forever.",
          example=(("(range 5)", "[0 1 2 3 4]"), ("(range 5 10)", "[5 6 7 8 9]"),
-                  ("(range 0 10 2)", "[0 2 4 6 8]"), ("(range 10 0 -2)", "[10 8 6 4 2]")),
-         signature="(range end) (range start end) (range start end step)")
-def range_(a, b=MISSING, c=MISSING):
+                  ("(range 0 10 2)", "[0 2 4 6 8]"), ("(range 10 0 -2)", "[10 8 6 4 2]"),
+                  ("(map vector (range) [:a :b])", "[[0 :a] [1 :b]]")),
+         signature="(range) (range end) (range start end) (range start end step)")
+def range_(a=MISSING, b=MISSING, c=MISSING):
+    if a is MISSING:
+        return Endless("(range)", source=itertools.count())
     start, end, step = (0, a, 1) if b is MISSING else (a, b, 1 if c is MISSING else c)
     start, end, step = _range_arg(start), _range_arg(end), _range_arg(step)
     if type(start) is int and type(end) is int and type(step) is int and step != 0:

@@ -171,3 +171,10 @@
 (run! #(if (= % 2) (reduced %) (println %)) [1 2 3])
 ;; => nil
 ;; prints=> ["1"]
+
+;; (range) without an end counts forever
+[(take 3 (range)) (map-indexed vector (take 2 (range))) (zipmap (range) [:a :b])]
+;; => [[0 1 2] [[0 0] [1 1]] {0 :a 1 :b}]
+
+(count (range))
+;; !! EvalError: count cannot read all of the infinite sequence (range)

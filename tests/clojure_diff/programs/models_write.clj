@@ -140,3 +140,16 @@
 ;; infinite sequences that no bounded consumer reads are errors here (Clojure would hang); a
 ;; finite count mixed with an infinite one is fine
 (count (map + [1 2 3] (iterate inc 0)))
+
+;; comparator, and the keyword and symbol predicates
+[(sort (comparator >) [1 3 2]) ((comparator <) 1 2) ((comparator <) 2 1) ((comparator <) 1 1)
+ (simple-keyword? :a) (qualified-keyword? :a) (ident? 'x) (ident? "x") (simple-symbol? 'a)
+ (qualified-symbol? 'a/b)]
+
+;; (range) without an end, read by bounded consumers
+[(take 3 (range)) (map vector (range) [:a :b]) (zipmap (range) "ab") (nth (range) 7)
+ (take-while #(< % 3) (range)) (first (filter #(> (* % %) 50) (range)))]
+
+;; reduced ends reduce-kv too
+[(reduce-kv (fn [acc k v] (if (> v 1) (reduced k) acc)) nil {:a 1 :b 2 :c 3})
+ (reduce-kv (fn [acc i x] (if (= x :stop) (reduced i) (conj acc x))) [] [:a :b :stop :c])]
