@@ -21,9 +21,12 @@ from ..lang.values import MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, Keyword, 
 
 HISTORY = {"*1": 1, "*2": 2, "*3": 3}
 # Clojure forms we do not have whose arguments bind names or are not expressions (catch's class
-# and name, letfn's functions): reported alone, since their insides would only add false problems
-OPAQUE_UNSUPPORTED = frozenset({"try", "letfn", "throw", "binding", "with-open", "defmacro",
-                                "defrecord", "deftype", "reify", "proxy"})
+# and name, a record's fields): reported alone, since their insides would only add false problems
+OPAQUE_UNSUPPORTED = frozenset({"try", "throw", "binding", "with-open", "defmacro",
+                                "defrecord", "deftype", "reify", "proxy", "with-local-vars",
+                                "with-redefs", "defprotocol", "defmulti", "defmethod",
+                                "extend-type", "extend-protocol", "dosync", "locking", "future",
+                                "with-in-str", "with-bindings"})
 
 
 def collect_defs(forms) -> set[str]:
