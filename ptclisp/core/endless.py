@@ -29,7 +29,7 @@ _CHARGE_EVERY = 1024  # kept items between two size charges
 class Endless:
     """An infinite sequence: items by position, made once and kept (or known by a period)."""
 
-    ptc_type_name = "infinite sequence"
+    ptc_type_name = "infinite-seq"
     __slots__ = ("what", "_kept", "_source", "_period", "_broken")
 
     def __init__(self, what: str, source=None, period: list | None = None):

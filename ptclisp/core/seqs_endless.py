@@ -15,6 +15,7 @@ from ..errors import EvalError
 from ..lang.values import MISSING
 from ..run import budget
 from .endless import Endless, Reduced, infinite_error, lazily
+from . import registry
 from .registry import builtin
 from .seqs_base import as_list, count_arg, fn1, items
 from .support import as_fn
@@ -187,12 +188,21 @@ def first_falsy(pred, e: Endless) -> bool:
 
 
 def fold_endless(f, acc, e: Endless):
-    """reduce over an infinite sequence: only `reduced` ends it (else a limit does)."""
+    """reduce over an infinite sequence: only `reduced` ends it (else a limit does); a builtin
+    that makes no reduced value never ends it, so that is refused at once."""
+    if never_reduced(f):
+        raise infinite_error("reduce", e, messages.HINT_INFINITE_REDUCE)
     g = as_fn(f)
     for x in e:
         acc = g(acc, x)
         if type(acc) is Reduced:
             return acc.value
+
+
+def never_reduced(f) -> bool:
+    """True for a builtin that never makes a reduced value (all but reduced, ensure-reduced)."""
+    b = registry.CORE.get(getattr(f, "ptc_name", None))
+    return b is not None and b.fn is f and f is not reduced and f is not ensure_reduced
 
 
 def _truthy(r) -> bool:

@@ -7,6 +7,7 @@ map its [key value] entries sorted by key, a set its members in the total order.
 """
 from __future__ import annotations
 
+from functools import reduce as _fold
 from itertools import count as _naturals
 
 from ..run import budget
@@ -169,6 +170,8 @@ def _fold_from(f, acc, xs):
         out = loop(f, xs, acc)
         if out is not MISSING:
             return out
+    if endless.never_reduced(f):  # a builtin that makes no reduced value: the C loop
+        return _fold(f, xs, acc)
     g = as_fn(f)
     for x in xs:
         acc = g(acc, x)

@@ -108,8 +108,13 @@
 (some neg? (repeat 1))
 ;; !! LimitExceeded
 
-(reduce + (iterate inc 0))
+(reduce (fn [a x] (+ a x)) (iterate inc 0))
 ;; !! LimitExceeded
+
+;; a builtin makes no reduced value, so reduce with one over an infinite sequence never ends
+(reduce + (iterate inc 0))
+;; !! EvalError: reduce cannot read all of the infinite sequence (iterate ...)
+;; hint=> stop it with (reduced acc) in the function
 
 ;; ---------------------------------------------------------------- kept in memory between programs
 
@@ -178,3 +183,10 @@
 
 (count (range))
 ;; !! EvalError: count cannot read all of the infinite sequence (range)
+
+;; an infinite sequence is its own type; functions that want a map or vector say what they got
+[(type (iterate inc 0)) (type (reduced 1))]
+;; => [:infinite-seq :reduced]
+
+(get (repeat 1) 0)
+;; !! EvalError: get expected a map, vector, set or string, got infinite-seq: #infinite[(repeat ...)]
