@@ -18,6 +18,8 @@ first step whose function returns one, with its value.
 """
 from __future__ import annotations
 
+import threading
+
 from .. import messages
 from ..errors import EvalError
 from ..lang.printer import format_value
@@ -30,7 +32,7 @@ class Endless:
     """An infinite sequence: items by position, made once and kept (or known by a period)."""
 
     ptc_type_name = "infinite-seq"
-    __slots__ = ("what", "_kept", "_source", "_period", "_broken")
+    __slots__ = ("what", "_kept", "_source", "_period", "_broken", "_lock")
 
     def __init__(self, what: str, source=None, period: list | None = None):
         self.what = what  # how it was made, for messages: "(iterate ...)"
@@ -38,6 +40,7 @@ class Endless:
         self._source = source  # an iterator that never ends (unless its making fails)
         self._period = period  # or: these items, repeated forever
         self._broken = False
+        self._lock = threading.RLock() if source is not None else None  # pmap branches share it
 
     def ptc_format(self) -> str:
         """Printed as `#infinite[(iterate ...)]`: its items are never printed."""
@@ -97,11 +100,17 @@ class Endless:
         return Endless(self.what, source=_from(self, n))
 
     def _make_one(self) -> None:
-        if self._broken:
+        with self._lock:
+            self._make_one_locked(len(self._kept))
+
+    def _make_one_locked(self, seen: int) -> None:
+        kept = self._kept
+        if len(kept) > seen:  # another thread made it meanwhile
+            return
+        if self._broken:  # an earlier making failed, or this item's making reads itself
             raise EvalError(messages.infinite_stopped(self.what), code="value",
                             hint=messages.HINT_INFINITE_STOPPED)
         budget.tick()
-        kept = self._kept
         if len(kept) % _CHARGE_EVERY == 0:
             budget.charge_size(len(kept) + _CHARGE_EVERY, "vector")
         self._broken = True  # until the item is made: a failed making is not an end

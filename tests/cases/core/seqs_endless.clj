@@ -190,3 +190,11 @@
 
 (get (repeat 1) 0)
 ;; !! EvalError: get expected a map, vector, set or string, got infinite-seq: #infinite[(repeat ...)]
+
+;; pmap branches read one infinite sequence together: each item is still made once
+(do (def sq (map #(* % %) (iterate inc 0))) (reduce + (pmap #(nth sq %) (range 200))))
+;; => 2646700
+
+;; an item whose making reads that same item cannot be made
+(do (def self-ref (map (fn [x] (if (= x 3) (nth self-ref 3) x)) (iterate inc 0))) (take 5 self-ref))
+;; !! EvalError: the infinite sequence (map ...) failed while being made before
