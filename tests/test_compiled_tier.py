@@ -98,6 +98,11 @@ FAST_PROGRAMS = [
     "(def fib (memoize (fn [n] (if (< n 2) n (+ (fib (- n 1)) (fib (- n 2))))))) (map fib (range 90))",
     "(defn show [x] (with-out-str (print x) (printf \"/%d\" 1))) (map show (range 300))",
     "(letfn [(sq [x] (* x x)) (f [xs] (map sq xs))] (f (range 300)))",
+    # pipelines over an infinite source run unfused; over a bounded part of one they fuse
+    "(->> (range) (map inc) (filter odd?) (take 300))",
+    "(->> (take 500 (iterate inc 0)) (map inc) (filter odd?) (reduce + 0))",
+    "(->> (take 500 (cycle [1 2 3])) (map (fn [x] (* x x))) (remove even?) (reduce + 0))",
+    "(defn f [xs] (->> xs (map inc) (filter even?) (reduce + 0))) [(f (take 400 (range))) (f (repeat 300 1))]",
     "(reduce (fn [acc [k v]] (+ acc v)) 0 {:a 1 :b 2})",
     "(defn d [n] (if (= n 0) 0 (inc (d (dec n))))) (reduce (fn [a x] (+ a (d x))) 0 [1 400])",
     # self-calls entering the function directly (g_exact): redefinition, errors, depth, arity
