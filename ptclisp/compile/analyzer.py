@@ -208,9 +208,10 @@ class Analyzer:
             if canonical is not None:
                 members = registry.members(canonical)
                 near = difflib.get_close_matches(s.name, members, n=3, cutoff=0.6)
+                hint = (messages.REFUSED_QUALIFIED.get(s.full)
+                        or messages.did_you_mean(f"{s.ns}/{n}" for n in near) or None)
                 return self.error(messages.unknown_member(canonical, s.name, members), s,
-                                  hint=messages.did_you_mean(f"{s.ns}/{n}" for n in near) or None,
-                                  code="unbound")
+                                  hint=hint, code="unbound")
         if s.ns is None and s.name.startswith(".") and len(s.name) > 1:
             methods = registry.members("interop")
             near = difflib.get_close_matches(s.name, methods, n=3, cutoff=0.6)
@@ -220,7 +221,8 @@ class Analyzer:
 
     def suggest(self, name: str) -> str | None:
         """'Did you mean' from habits of other languages and from near names."""
-        habit = messages.HABITS.get(name) or messages.REFUSED.get(name)
+        habit = (messages.HABITS.get(name) or messages.REFUSED.get(name)
+                 or messages.REFUSED_QUALIFIED.get(name))
         if habit:
             return habit
         candidates = set(registry.CORE) | self.scope.visible_names() | set(self.memory_names)

@@ -304,3 +304,13 @@ REFUSED = {
 }
 
 DECLARE_NAMES = "its arguments must be plain names"
+
+# Java static methods left out on purpose -> what to write instead (as REFUSED)
+REFUSED_QUALIFIED = {
+    **dict.fromkeys(("Math/random", "java.util.UUID/randomUUID", "UUID/randomUUID"), _NO_RANDOM),
+    "Thread/sleep": "no waiting: a program runs at once; call the tools it needs in one program",
+    "System/exit": "end the program with (return value) or (fail {:reason ... :message ...})",
+    "System/nanoTime": "(System/currentTimeMillis) gives the clock in milliseconds",
+    "System/getenv": _NO_IO,
+    "System/getProperty": _NO_IO,
+}

@@ -66,6 +66,14 @@ def test_a_refused_name_answers_with_what_to_use_instead(name):
     assert r.error.hint is not None and REFUSALS[name] in r.error.hint, r.error.render()
 
 
+@pytest.mark.parametrize("name", sorted(messages.REFUSED_QUALIFIED))
+def test_a_refused_java_method_answers_with_what_to_use_instead(name):
+    r = ptclisp.run(f"({name} 1)")
+    assert r.status == "error" and r.error.kind == "AnalysisError"
+    assert r.error.hint == messages.REFUSED_QUALIFIED[name], r.error.render()
+    assert f"`{name.replace('java.util.', '')}`" in SECTION
+
+
 @pytest.mark.skipif(not CLOJURE, reason="no `clojure` binary (tests/clojure_diff/run.sh installs it)")
 def test_the_pinned_names_are_clojures(tmp_path):
     script = tmp_path / "names.clj"
