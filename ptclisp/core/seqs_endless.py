@@ -11,7 +11,6 @@ import math
 from itertools import chain, count as _naturals
 
 from .. import messages
-from ..errors import EvalError
 from ..lang.values import MISSING
 from ..run import budget
 from .endless import Endless, Reduced, infinite_error, lazily
@@ -87,7 +86,7 @@ def cycle(coll):
 # ---------------------------------------------------------------- lazy stages of an Endless
 
 
-def lazy_map(f, colls, who: str):
+def lazy_map(f, colls, who: str) -> list | Endless:
     """(map f c1 c2 ...) where some ci is infinite: finite when one of them is, else lazy."""
     g = as_fn(f)
     finite = [c for c in colls if type(c) is not Endless]
@@ -115,10 +114,11 @@ def lazy_keep(f, e: Endless, indexed: bool, who: str) -> Endless:
 
 
 def lazy_map_indexed(f, e: Endless) -> Endless:
+    """map-indexed over an infinite sequence."""
     return lazily("(map-indexed ...)", map(as_fn(f), _naturals(), e))
 
 
-def take_while(pred, e: Endless) -> list:
+def take_while(pred, e: Endless) -> list:  # type: ignore[return]  (ends only by returning)
     """The leading items of an infinite sequence for which pred is truthy."""
     p = fn1(pred)
     out = []
@@ -139,17 +139,18 @@ def span(pred, e: Endless) -> int:
 
 
 def lazy_cons(x, e: Endless) -> Endless:
+    """x followed by the items of an infinite sequence."""
     return lazily("(cons ...)", chain((x,), e))
 
 
-def lazy_concat(colls, who: str):
+def lazy_concat(colls, who: str) -> Endless:
     """concat up to its first infinite collection (what comes after is never reached)."""
     i = next(i for i, c in enumerate(colls) if type(c) is Endless)
     head = [items(c, who) for c in colls[:i]]
     return lazily(f"({who} ...)", chain(*head, colls[i]))
 
 
-def lazy_interleave(colls, who: str):
+def lazy_interleave(colls, who: str) -> list | Endless:
     """interleave with some infinite collection: as long as the shortest finite one."""
     finite = [items(c, who) for c in colls if type(c) is not Endless]
     if finite:
@@ -161,6 +162,7 @@ def lazy_interleave(colls, who: str):
 
 
 def lazy_interpose(sep, e: Endless) -> Endless:
+    """The items of an infinite sequence with sep between each two."""
     def gen():
         it = iter(e)
         yield next(it)
