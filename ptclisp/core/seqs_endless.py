@@ -118,7 +118,7 @@ def lazy_map_indexed(f, e: Endless) -> Endless:
     return lazily("(map-indexed ...)", map(as_fn(f), _naturals(), e))
 
 
-def take_while(pred, e: Endless) -> list:  # type: ignore[return]  (ends only by returning)
+def take_while(pred, e: Endless) -> list:
     """The leading items of an infinite sequence for which pred is truthy."""
     p = fn1(pred)
     out = []
