@@ -11,6 +11,7 @@ import math
 from itertools import chain, count as _naturals
 
 from .. import messages
+from ..errors import LimitExceeded
 from ..lang.values import MISSING
 from ..run import budget
 from .endless import Endless, Reduced, infinite_error, lazily
@@ -127,7 +128,16 @@ def take_while(pred, e: Endless) -> list:
             return out
         out.append(x)
         if len(out) % 1024 == 0:
-            budget.charge_size(len(out) + 1024, "vector")
+            charge_taken(len(out) + 1024, "take-while", e)
+
+
+def charge_taken(n: int, who: str, e: Endless) -> None:
+    """Charge n items taken from e; past the size limit, the hint says its test never stopped."""
+    try:
+        budget.charge_size(n, "vector")
+    except LimitExceeded as err:
+        err.hint = messages.hint_never_stopped(who, e.what)
+        raise
 
 
 def span(pred, e: Endless) -> int:

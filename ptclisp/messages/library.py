@@ -232,4 +232,10 @@ def infinite_stopped(what: str) -> str:
     return f"the infinite sequence {what} failed while being made before: make it again"
 
 
+def hint_never_stopped(who: str, what: str) -> str:
+    """A bounded consumer of an infinite sequence whose test stayed true too long."""
+    return (f"{who} kept reading the infinite sequence {what}: its test never turned false; "
+            f"check the test, or bound it first with (take n xs)")
+
+
 HINT_INFINITE_STOPPED = "make it again with the expression that made it, e.g. (def xs (iterate f x))"

@@ -4,6 +4,7 @@ from __future__ import annotations
 from . import budget as _budget
 from .. import messages
 from ..core.endless import Endless, infinite_error
+from ..core.seqs_endless import charge_taken
 from ..core.support import seq
 from .patterns import compile_pattern
 
@@ -87,5 +88,5 @@ def _walk(e: Endless, stopped: bool, who: str):
     for x in e:
         n += 1
         if n % 1024 == 0:
-            _budget.charge_size(n + 1024, "vector")
+            charge_taken(n + 1024, who, e)
         yield x
