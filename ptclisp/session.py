@@ -14,6 +14,7 @@ from .run import budget as _budget
 from . import messages
 from .sandbox import walls as _sandbox
 from .compile.analyzer import analyze
+from .core.endless import Endless
 from .errors import EvalError, LimitExceeded, SessionBusyError
 from .run.evaluator import Context, evaluate
 from .sandbox.footprint import footprint
@@ -267,7 +268,11 @@ class Session:
         forms = read(source)
         program = analyze(forms, memory_names=ctx.memory.keys(), tools=self.tools, source=source,
                           data=self._data if self._data_known else None)
-        return evaluate(program, ctx)
+        value = evaluate(program, ctx)
+        if type(value) is Endless:
+            raise EvalError(messages.infinite_result(value.what), code="infinite",
+                            hint=messages.HINT_INFINITE)
+        return value
 
     def _upstream_calls(self) -> list:
         return self.upstreams.upstream_calls() if self.upstreams is not None else []

@@ -67,6 +67,10 @@ PROGRAMS = [
     "(->> data/rows (map (fn [o] (reduce + 0 (map inc (:tags o))))) (filter pos?) count)",
     "(count (map :items data/rows))",  # one stage: no pipeline, read in place all the same
     "(first (map (fn [r] [(:id r) (:tags r)]) data/rows))",
+    # beside infinite sequences (#37): read as long as the host's list, and reduced ends a fold
+    "(->> data/rows (map :id) (map vector (range)) (take 4))",
+    "(zipmap (range) (map :total data/rows))",
+    "(->> data/rows (map :id) (reduce (fn [a x] (if (= x 2) (reduced a) (inc a))) 0))",
 ]
 
 

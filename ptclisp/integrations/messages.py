@@ -18,7 +18,7 @@ You write PTC-Lisp, a small Clojure that runs in a sandbox, in lisp_eval's `prog
 - Maps in tool results and data have keyword keys spelled as listed: `(:user_id m)`; `json/parse-string` gives string keys.
 - `map`, `filter`, `for` are eager. Pages: `loop`/`recur` until no next page.
 - Round to 2 decimals: (/ (round (* x 100)) 100.0). `str/split` takes a regex: `(str/split s #"\\|")`.
-- Not available: atoms, try/catch, throw, letfn, reduced, memoize, lazy or infinite sequences, macros, ns/require/import, I/O.
+- Not available: atoms, try/catch, throw, lazy-seq, macros, ns/require/import, I/O.
 - clojure.core, str/, set/ and walk/ names work as in Clojure. Also: {names}
 - `(describe x)` summarises a value's shape; `(doc f)`, `(apropos "sort")` look names up."""
 

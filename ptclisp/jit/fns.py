@@ -12,7 +12,9 @@ from . import rt
 from .codegen import Emitter, NeedsFrame
 from .cache import reuse
 from .fusion import effect_free, nodes
+from ..core.endless import Reduced
 from ..core.maps import twin_key
+from ..core.seqs_endless import unreduced
 from ..errors import PtcError
 
 _SIMPLE_PARAMS = (A.PBind, A.PIgnore)
@@ -188,7 +190,13 @@ def compile_loop_new(compiler, node: A.Fn, ns: dict, fold: bool):
     em.emit(4, "except g_PtcError as g_e:")
     em.emit(5, "g_add_frame(g_e, template)")
     em.emit(5, "raise")
-    em.emit(4, f"acc = {r}" if fold else f"g_append({r})")
+    if fold:  # a step that returns (reduced v) ends the fold with v, as reduce does
+        em.emit(4, f"acc = {r}")
+        em.emit(4, "if type(acc) is g_Reduced:")
+        em.emit(5, "return g_unreduced(acc)")
+    else:
+        em.emit(4, f"g_append({r})")
+    em.ns.update(g_Reduced=Reduced, g_unreduced=unreduced)
     em.emit(1, "finally:")
     em.emit(2, "g_fb.depth = g_fd0")
     em.emit(1, f"return {'acc' if fold else 'g_out'}")

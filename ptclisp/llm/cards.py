@@ -20,7 +20,7 @@ Syntax:
 - Round to 2 decimals: (/ (round (* x 100)) 100.0). Sets: `set/union`, `set/difference`, `set/intersection`.
 - Strings: `str/join`; `str/split` takes a regex literal: `(str/split "a|b" #"\\|")`.
 - Shown values are cut, saying so: `[1 2 ... 40 more]`, `{:a 1 ... 3 more keys}`.
-- Not available: atoms, try/catch, throw, lazy or infinite sequences, macros, ns/require/import, I/O.
+- Not available: atoms, try/catch, throw, lazy-seq, macros, ns/require/import, I/O.
 
 Functions (as in Clojure):"""
 

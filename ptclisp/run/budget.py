@@ -43,7 +43,7 @@ class Budget:
                  "max_chars", "print_left", "countdown", "period", "clock", "prints", "wall_clock",
                  "in_host", "watch_lock", "work_deadline", "wall_deadline", "paused_at",
                  "tool_seconds", "halt", "pending_stop", "catalog", "context", "mem_ceiling",
-                 "mem_countdown", "rss", "trace_span", "__weakref__")
+                 "mem_countdown", "rss", "trace_span", "capture", "__weakref__")
 
     def __init__(self, limits, clock=time.monotonic, wall_clock=time.time):
         self.limits = limits
@@ -62,6 +62,7 @@ class Budget:
         self.print_left = limits.max_print_chars
         self.period = self.countdown = int(max(1, min(CHECK_EVERY, self.steps_left + 1)))
         self.prints: list[str] = []
+        self.capture: list[str] | None = None  # with-out-str: the text printed inside it
         self.wall_clock = wall_clock  # epoch seconds; the Session may give a fixed clock
         self.in_host = False  # True while host code (a tool) runs: the watchdog keeps out
         self.watch_lock = None  # the watchdog's lock for this run while it is watched
@@ -165,6 +166,7 @@ class Budget:
     def restart(self):
         """Forget the prints and depth of an attempt that runs again (on a bigger stack)."""
         self.prints = []
+        self.capture = None
         self.print_left = self.limits.max_print_chars
         self.depth = 0
 
@@ -223,8 +225,11 @@ def check_print(n: int):
         raise b.print_error()
 
 
-def emit_print(text: str):
-    """Record one line of program output (println), charged against the print limit."""
+def emit_print(text: str, end: str = "\n"):
+    """Record one line of program output (println), charged against the print limit.
+
+    Inside with-out-str the text goes to its capture instead, followed by end (what Clojure's
+    printing function writes after it: a newline for println and prn, nothing for print)."""
     b = getattr(_local, "budget", None)
     if b is None:
         return
@@ -232,6 +237,9 @@ def emit_print(text: str):
         b.print_left -= len(text)
         if b.print_left < 0:
             raise b.print_error()
+    if b.capture is not None:
+        b.capture.append(text + end)
+        return
     b.prints.append(text)
 
 

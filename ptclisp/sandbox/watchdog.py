@@ -252,7 +252,7 @@ INTERRUPTIBLE = (
     "compile.ast", "compile.analyzer", "compile.scopes", "compile.special_forms",
     "compile.bindings", "compile.macros",
     "specials.control", "specials.binding", "specials.loops", "specials.functions",
-    "specials.journal",
+    "specials.journal", "specials.output",
     "run.evaluator", "run.common", "run.functions", "run.patterns", "run.comprehension",
     "run.budget", "run.feed",
     "jit.codegen", "jit.cache", "jit.fns", "jit.inline", "jit.rt", "jit.fusion", "jit.pipeline",
@@ -264,7 +264,7 @@ INTERRUPTIBLE = (
     "core.parsing", "core.predicates", "core.regexp", "core.seqs", "core.seqs_base",
     "core.seqs_build", "core.seqs_describe", "core.seqs_order", "core.seqs_slice",
     "core.seqs_transform", "core.sets", "core.strformat", "core.strings", "core.text",
-    "core.walk",
+    "core.walk", "core.endless", "core.seqs_endless",
 )
 
 
