@@ -35,7 +35,7 @@ from .signatures import parse as parse_signature
 from ..lang.values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, PSet, Symbol, Var, freeze, make_map
 
 __all__ = ["SaveError", "SaveTooBig", "Saved", "save_session", "save_bounded", "saved_chars",
-           "load_state", "FORMAT", "VERSION", "INT_DIGITS"]
+           "saved_size", "load_state", "FORMAT", "VERSION", "INT_DIGITS"]
 
 FORMAT, VERSION = "ptclisp-session", 1
 INT_DIGITS = MAX_INT_BITS * 30103 // 100000 + 1  # digits of the largest int a program can hold
@@ -169,21 +169,28 @@ def save_bounded(session, max_chars: int, skip: bool = True) -> Saved:
     """The session's text within max_chars: a *N whose value would pass the cap is saved as
     nil and named in `too_big`; SaveTooBig when memory, journal and summaries alone pass it.
     With skip, values that are not data are left out and named in `not_data`."""
-    used, history, too_big = _fixed_chars(session, max_chars), [], []
-    for i, v in enumerate(session.history):
-        chars = saved_chars(v, max_chars - used) + 1
-        if used + chars > max_chars:
-            history.append(None)
-            too_big.append(f"*{i + 1}")
-        else:
-            history.append(v)
-            used += chars
+    _, too_big = saved_size(session, max_chars)
+    history = [None if f"*{i + 1}" in too_big else v for i, v in enumerate(session.history)]
     bad: list = []
     text = _save(session, skip, history, bad)
     if len(text) > max_chars and any(v is not None for v in history):  # escapes made it longer
         too_big = [f"*{i + 1}" for i in range(len(history))]
         text = _save(session, skip, [None] * len(history))
     return Saved(_checked(text, max_chars), bad, too_big)
+
+
+def saved_size(session, max_chars: int) -> tuple[int, list[str]]:
+    """(about how many characters the session saves as, the *N too big to fit in max_chars),
+    measured without building the text; SaveTooBig when memory, journal and summaries alone
+    pass max_chars. Each *N that fits counts, the newest first."""
+    used, too_big = _fixed_chars(session, max_chars), []
+    for i, v in enumerate(session.history):
+        chars = saved_chars(v, max_chars - used) + 1
+        if used + chars > max_chars:
+            too_big.append(f"*{i + 1}")
+        else:
+            used += chars
+    return used, too_big
 
 
 def _fixed_chars(session, max_chars: int) -> int:

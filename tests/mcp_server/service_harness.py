@@ -24,6 +24,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp_harness import command
 
 HERE = Path(__file__).resolve().parent
+SECRET = "the-secret-of-the-test-service"
 SLOW_TOOLS = HERE / "slow_tools.py"
 NO_REDIS = ("redis-server is not installed and could not be installed here "
             "(.ci/run installs Debian's redis-server package)")
@@ -88,7 +89,8 @@ class Replica:
         self.port = free_port()
         self.log = log
         self.args = ["--transport", "http", "--port", str(self.port), *args]
-        full_env = dict(os.environ, **(env or {}))
+        # replicas of one service share its secret, or each names a client differently
+        full_env = dict(os.environ, PTCLISP_SERVER_SECRET=SECRET, **(env or {}))
         with open(log, "wb") as err:
             self.process = subprocess.Popen(command(*self.args), stdout=subprocess.DEVNULL,
                                             stderr=err, env=full_env)
