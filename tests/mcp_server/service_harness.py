@@ -177,3 +177,102 @@ async def call(session: ClientSession, program: str, context=None):
         arguments["context"] = context
     result = await session.call_tool("lisp_eval", arguments)
     return result.is_error, result.content[0].text
+
+
+ACCEPT = {"Accept": "application/json, text/event-stream"}
+
+
+async def raw_call(client, port: int, program: str, *, sid: str, token: str | None = None,
+                   context=None):
+    """(is_error, text) of one lisp_eval call as a plain JSON-RPC POST under session id sid
+    (the service runs the SDK's transport stateless: no initialize needed)."""
+    arguments = {"program": program}
+    if context is not None:
+        arguments["context"] = context
+    headers = dict(ACCEPT, **{"mcp-session-id": sid})
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
+    body = {"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+            "params": {"name": "lisp_eval", "arguments": arguments}}
+    r = await client.post(f"http://127.0.0.1:{port}/mcp", json=body, headers=headers)
+    r.raise_for_status()
+    result = r.json()["result"]
+    return result["isError"], result["content"][0]["text"]
+
+
+class DelayProxy:
+    """A TCP proxy in front of Redis whose replies can be held back: each chunk Redis sends
+    while `delay` is set reaches the client `delay` seconds later (a slow network: the command
+    ran, its reply is late). Runs its own event loop on a thread."""
+
+    def __init__(self, target_port: int):
+        import asyncio
+        import threading
+        self.target, self.port, self.delay = target_port, free_port(), 0.0
+        self._asyncio = asyncio
+        self.loop = asyncio.new_event_loop()
+        ready = threading.Event()
+        self.thread = threading.Thread(target=self._run, args=(ready,), daemon=True)
+        self.thread.start()
+        ready.wait(10)
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def _run(self, ready) -> None:
+        asyncio = self._asyncio
+        asyncio.set_event_loop(self.loop)
+
+        async def serve():
+            self.server = await asyncio.start_server(self._pipe, "127.0.0.1", self.port)
+            ready.set()
+            await self.server.serve_forever()
+        try:
+            self.loop.run_until_complete(serve())
+        except BaseException:
+            pass
+
+    async def _pipe(self, client_r, client_w) -> None:
+        asyncio = self._asyncio
+        try:
+            redis_r, redis_w = await asyncio.open_connection("127.0.0.1", self.target)
+        except OSError:
+            client_w.close()
+            return
+
+        async def up():
+            try:
+                while data := await client_r.read(65536):
+                    redis_w.write(data)
+                    await redis_w.drain()
+            finally:
+                redis_w.close()
+
+        async def down():
+            try:
+                while data := await redis_r.read(65536):
+                    due = time.monotonic() + self.delay
+                    await asyncio.sleep(max(0.0, due - time.monotonic()))
+                    client_w.write(data)
+                    await client_w.drain()
+            finally:
+                client_w.close()
+        await asyncio.gather(up(), down(), return_exceptions=True)
+        for w in (client_w, redis_w):
+            w.close()
+
+    def stop(self) -> None:
+        asyncio = self._asyncio
+
+        async def shutdown():
+            self.server.close()
+            tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+        try:
+            asyncio.run_coroutine_threadsafe(shutdown(), self.loop).result(5)
+        except Exception:
+            pass
+        self.thread.join(5)
