@@ -86,7 +86,7 @@ end
 """
 
 # KEYS: session; ARGV: max bytes, key, client, ttl, quotas (client sessions, store sessions,
-# store bytes) -> {1, text} | {0} (new, may start) | {-9, length} | {-1|-3|-4}
+# store bytes, client bytes) -> {1, text} | {0} (new, may start) | {-9, length} | {-1..-4, n}
 _LOAD = _LIB + """
 local n = redis.call('strlen', KEYS[1])
 if n > tonumber(ARGV[1]) then return {-9, n} end
@@ -96,6 +96,7 @@ local ms, mc, as, ac = usage(ARGV[3])
 if ms + 1 > tonumber(ARGV[5]) then return {-1, ms + 1} end
 if as + 1 > tonumber(ARGV[6]) then return {-3, as + 1} end
 if ac >= tonumber(ARGV[7]) then return {-4, ac} end
+if mc >= tonumber(ARGV[8]) then return {-2, mc} end
 return {0}
 """
 
@@ -230,7 +231,7 @@ class RedisStore(SessionStore):
         got = await self._op("load", lambda: self._load(
             keys=[f"{PREFIX}session:{key}"],
             args=[q.session_chars, key, client, int(self.ttl), q.client_sessions,
-                  q.store_sessions, q.store_chars]), ATTEMPTS)
+                  q.store_sessions, q.store_chars, q.client_chars]), ATTEMPTS)
         code = int(got[0])
         if code == 1:
             return got[1]

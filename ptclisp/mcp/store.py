@@ -180,6 +180,10 @@ class MemoryStore(SessionStore):
             raise QuotaExceeded("client_sessions", mine + 1, q.client_sessions)
         if len(self._entries) >= q.store_sessions:
             raise QuotaExceeded("store_sessions", len(self._entries) + 1, q.store_sessions)
+        if self._chars(None) >= q.store_chars:
+            raise QuotaExceeded("store_chars", self._chars(None), q.store_chars)
+        if self._chars(client) >= q.client_chars:
+            raise QuotaExceeded("client_chars", self._chars(client), q.client_chars)
         entry = self._entries[key] = _Entry(self.factory(None), client, now)
         return entry
 
