@@ -229,6 +229,23 @@ def test_redis_out_of_memory_is_a_clear_store_full_error(redis, replicas):
     run(body)
 
 
+def test_the_memory_store_never_evicts_another_clients_session(replicas):
+    r = replicas("--session", "--auth-token-env", "PTCLISP_TEST_TOKENS")  # the default quotas
+    full = refused(M.LIMIT_KIND, M.client_sessions_full(32), M.HINT_CLIENT_SESSIONS)
+
+    async def body(http):
+        assert (await raw_call(http, r.port, '(def notes "of b")', sid="notes",
+                               token=TOKENS[1]))[0] is False
+        answers = [await raw_call(http, r.port, f"(def i {i})", sid=f"a{i}", token=TOKENS[0])
+                   for i in range(70)]  # once 64 sessions in all evicted the oldest
+        assert [a[0] for a in answers] == [False] * 32 + [True] * 38
+        assert answers[-1] == full
+        assert await raw_call(http, r.port, "notes", sid="notes", token=TOKENS[1]) == (
+            False, '"of b"')
+        assert await raw_call(http, r.port, "i", sid="a0", token=TOKENS[0]) == (False, "0")
+    run(body)
+
+
 # ---------------------------------------------------------------- 2. concurrent runs
 
 def test_concurrent_runs_hold_with_a_rate_limit_and_across_replicas(redis, replicas):
