@@ -249,8 +249,7 @@ def test_the_memory_store_never_evicts_another_clients_session(replicas):
 # ---------------------------------------------------------------- 2. concurrent runs
 
 def test_concurrent_runs_hold_with_a_rate_limit_and_across_replicas(redis, replicas):
-    args = [*stored(redis.url), "--max-concurrent-runs", "1", "--calls-per-minute", "100",
-            "--lease-seconds", "2"]
+    args = [*stored(redis.url), "--max-concurrent-runs", "1", "--calls-per-minute", "100"]
     a, b = replicas(*args), replicas(*args)
     too_many = refused(M.LIMIT_KIND, M.too_many_runs(1), M.HINT_RUNS)
 
@@ -419,7 +418,7 @@ def test_client_keys_are_keyed_by_the_server_secret_and_logs_hold_no_session_id(
     "1" * 1_000_000,  # an integer of a million digits (past the cap on one session)
     "1" * 40_000,  # within the cap, but longer than any integer a program can hold
     '"' + "y" * 2_000_000 + '"',  # a long string
-])
+], ids=["million-digits", "40000-digits", "long-string"])
 def test_a_tampered_stored_session_is_refused_before_it_is_read(redis, pair, tampered):
     a, _ = pair
     t, sid = TOKENS[0], "tampered"
