@@ -242,10 +242,8 @@ class RedisStore(SessionStore):
         return None
 
     def _keeper(self, lock: str, token: str, key: str, client: str):
-        save_id = secrets.token_hex(8)
-
         async def keep(session, chars: int, text: str | None) -> None:
-            q = self.quotas
+            q, save_id = self.quotas, secrets.token_hex(8)  # one id for the tries of one save
             try:
                 got = await self._op("save", lambda: self._save(
                     keys=[lock, f"{PREFIX}session:{key}"],

@@ -2,11 +2,11 @@
 with per-client limits and quotas, metrics and one structured log line per call.
 
 `ServiceOptions` is what the command line gives; `Service` holds the store, the metrics, the
-server's secret and the per-client counters of one server; `ServiceLispEval` is lisp_eval with
-them. The HTTP side (authentication, request ids, session ids, /healthz, /metrics, timeouts,
-graceful shutdown) is http.py. A call's identity arrives as headers the HTTP gate sets (never the
-client's own): the client (`x-ptclisp-client`), the request id (`x-request-id`) and the MCP
-session id.
+server's secret and the per-client counters of one server; `handler.ServiceLispEval` is
+lisp_eval with them. The HTTP side (authentication, request ids, session ids, /healthz,
+/metrics, timeouts, graceful shutdown) is http.py. A call's identity arrives as headers the HTTP
+gate sets (never the client's own): the client (`x-ptclisp-client`), the request id
+(`x-request-id`) and the MCP session id.
 """
 from __future__ import annotations
 

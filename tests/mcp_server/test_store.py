@@ -284,3 +284,50 @@ def test_service_texts_talk_lisp_not_python():
              M.HINT_CLIENT_SESSIONS, M.HINT_CLIENT_STORE, M.HINT_SESSION_TOO_BIG]
     for text in texts:
         assert not any(word in text for word in ("Python", "Traceback", "Exception", "None"))
+
+
+# ---------------------------------------------------------------- Redis: quotas, accounting
+
+@needs_redis
+def test_redis_quotas_count_sessions_and_bytes_and_forget_expired_sessions(redis):
+    async def body():
+        store = redis_store(redis.url, ttl=1, quotas=Quotas(client_sessions=2, client_chars=600))
+        for key in ("a:1", "a:2"):
+            async with store.hold(key, "a") as held:
+                await run_in(held, "(def x 1)")
+                await commit(held)
+        with pytest.raises(QuotaExceeded) as e:  # a third session: refused before it runs
+            async with store.hold("a:3", "a"):
+                pass
+        assert (e.value.which, e.value.cap) == ("client_sessions", 2)
+        async with store.hold("b:1", "b") as held:  # another client is not counted with a
+            await run_in(held, '(def s "' + "x" * 700 + '")')
+            with pytest.raises(QuotaExceeded) as e:
+                await commit(held)
+            assert e.value.which == "client_chars" and e.value.needed > 600
+        usage = await store.client.hgetall(f"{PREFIX}usage:a")
+        assert usage["sessions"] == "2" and 0 < int(usage["chars"]) < 600
+        await store.drop("a:1")
+        assert (await store.client.hgetall(f"{PREFIX}usage:a"))["sessions"] == "1"
+        await anyio.sleep(2.1)  # a:2 expires: the next load forgets it and its bytes
+        async with store.hold("a:3", "a") as held:
+            assert held.new
+        assert await store.client.hgetall(f"{PREFIX}usage:a") == {"sessions": "0",
+                                                                   "chars": "0"}
+        assert await store.client.hgetall(f"{PREFIX}total") == {"sessions": "0", "chars": "0"}
+        await store.aclose()
+    anyio.run(body)
+
+
+@needs_redis
+def test_saving_a_session_again_counts_it_once(redis):
+    async def body():
+        store = redis_store(redis.url, quotas=Quotas(client_sessions=1))
+        async with store.hold("a:1", "a") as held:
+            await run_in(held, "(def x 1)")
+            await commit(held)
+            await commit(held)  # the same session saved again: still one session
+        usage = await store.client.hgetall(f"{PREFIX}usage:a")
+        assert usage["sessions"] == "1"
+        await store.aclose()
+    anyio.run(body)
