@@ -209,6 +209,7 @@ class DelayProxy:
         import asyncio
         import threading
         self.target, self.port, self.delay = target_port, free_port(), 0.0
+        self._writers: set = set()
         self._asyncio = asyncio
         self.loop = asyncio.new_event_loop()
         ready = threading.Event()
@@ -223,15 +224,11 @@ class DelayProxy:
     def _run(self, ready) -> None:
         asyncio = self._asyncio
         asyncio.set_event_loop(self.loop)
-
-        async def serve():
-            self.server = await asyncio.start_server(self._pipe, "127.0.0.1", self.port)
-            ready.set()
-            await self.server.serve_forever()
-        try:
-            self.loop.run_until_complete(serve())
-        except BaseException:
-            pass
+        self.server = self.loop.run_until_complete(
+            asyncio.start_server(self._pipe, "127.0.0.1", self.port))
+        ready.set()
+        self.loop.run_forever()  # until stop()
+        self.loop.close()
 
     async def _pipe(self, client_r, client_w) -> None:
         asyncio = self._asyncio
@@ -240,6 +237,7 @@ class DelayProxy:
         except OSError:
             client_w.close()
             return
+        self._writers.update((client_w, redis_w))
 
         async def up():
             try:
@@ -261,16 +259,20 @@ class DelayProxy:
         await asyncio.gather(up(), down(), return_exceptions=True)
         for w in (client_w, redis_w):
             w.close()
+            self._writers.discard(w)
 
     def stop(self) -> None:
         asyncio = self._asyncio
 
         async def shutdown():
             self.server.close()
-            tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
+            for w in list(self._writers):  # each connection reads its end and finishes
+                w.close()
+            for _ in range(100):
+                if len(asyncio.all_tasks()) <= 1:  # only this one
+                    break
+                await asyncio.sleep(0.02)
+            self.loop.stop()
         try:
             asyncio.run_coroutine_threadsafe(shutdown(), self.loop).result(5)
         except Exception:
