@@ -174,3 +174,11 @@ def test_load_with_max_chars_refuses_a_long_text_before_reading_it():
         Session.load(text + " " * 100, max_chars=len(text))
     assert str(e.value) == messages.saved_too_big(len(text) + 100, len(text))
     assert Session.load(text, max_chars=len(text)).memory == {}
+
+
+def test_the_size_texts():
+    assert messages.save_too_big(1234, 1000) == (
+        "the session would save as about 1,234 characters, over the cap of 1,000 characters a "
+        "saved session may have")
+    assert messages.saved_too_big(2000, 1000) == (
+        "the saved session is 2,000 characters, over the cap of 1,000 this loader reads")

@@ -266,6 +266,11 @@ def test_tokens_are_read_from_the_variable_one_per_client():
     (M.session_too_big(1234567, 1048576), "the session would be saved as about 1,234,567 "
                                           "characters after this program, over the 1,048,576 a "
                                           "session may take, so the program was undone"),
+    (M.STORE_FULL, "the session store is full, so this call's session was not kept (a new "
+                   "session cannot start); the session is as before this call"),
+    (M.LOCK_LOST, "the session store could not be reached to keep this call's hold on its "
+                  "session, and another call took the session meanwhile, so this call's defs "
+                  "were not kept; the session is the other call's"),
     (M.history_not_kept(["*1", "*3"], 1000), ";; not kept for the next call (too big to save; "
                                              "a session saves at most 1,000 characters): *1, *3 "
                                              "will be nil"),
