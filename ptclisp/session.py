@@ -121,16 +121,19 @@ class Session:
         self._data = host_data(value, self.string_keys, self.limits.max_depth)
         self.ctx.data = self._data
 
-    def save(self, *, skip_unsaveable: bool = False) -> str:
+    def save(self, *, skip_unsaveable: bool = False, max_chars: int | None = None) -> str:
         """Memory, *1..*3, the journal, summaries and the signature as EDN text (saving.py);
-        a function or other non-data value is a SaveError, or left out with skip_unsaveable."""
-        return _saving.save_session(self, skip_unsaveable)
+        a function or other non-data value is a SaveError, or left out with skip_unsaveable;
+        a text that would pass max_chars characters is a SaveTooBig, before it is built."""
+        return _saving.save_session(self, skip_unsaveable, max_chars)
 
     @classmethod
     def load(cls, text: str, *, tools=None, limits: Limits | None = None, data=None, clock=None,
-             budget=None, upstreams=None, string_keys: bool = False) -> "Session":
-        """A Session from the text `save` returned, with the host's tools, limits and data."""
-        state = _saving.load_state(text)
+             budget=None, upstreams=None, string_keys: bool = False,
+             max_chars: int | None = None) -> "Session":
+        """A Session from the text `save` returned, with the host's tools, limits and data;
+        a text longer than max_chars is a ValueError before it is read."""
+        state = _saving.load_state(text, max_chars)
         session = cls(tools=tools, limits=limits, data=data, clock=clock, budget=budget,
                       memory=state["memory"], journal=state["journal"],
                       signature=state["signature"], upstreams=upstreams,

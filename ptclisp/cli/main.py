@@ -169,9 +169,14 @@ def _server_upstreams(args, limits: Limits):
     return upstreams
 
 
+_SERVICE_FLAGS = ("session_store", "auth_token_env", "calls_per_minute", "max_concurrent_runs",
+                  "max_session_kb", "client_sessions", "client_store_mb", "max_sessions",
+                  "store_mb", "lease_seconds", "secret_env", "header_timeout", "body_timeout",
+                  "keep_alive_timeout", "max_connections")
+
+
 def _service_options_given(args) -> bool:
-    return any(v is not None for v in (args.session_store, args.auth_token_env,
-                                        args.calls_per_minute, args.max_concurrent_runs))
+    return any(getattr(args, name) is not None for name in _SERVICE_FLAGS)
 
 
 def _mcp_messages():
@@ -181,8 +186,10 @@ def _mcp_messages():
 
 def _mcp_service(args, tools) -> int:
     """`ptclisp mcp --transport http`: the service (store, token, limits, health, metrics)."""
-    from ..mcp.http import run_http
-    from ..mcp.service import JsonFormatter, ServiceConfigError, options_from
+    from ..mcp.http import Timeouts, run_http
+    from ..mcp.service import (LEASE, SECRET_ENV, JsonFormatter, ServiceConfigError,
+                               options_from)
+    from ..mcp.store import Quotas
     if args.log_format == "json":
         for handler in logging.getLogger().handlers:
             handler.setFormatter(JsonFormatter())
@@ -190,14 +197,33 @@ def _mcp_service(args, tools) -> int:
         options = options_from(store_url=args.session_store, session_ttl=args.session_ttl,
                                token_env=args.auth_token_env,
                                calls_per_minute=args.calls_per_minute,
-                               max_runs=args.max_concurrent_runs)
+                               max_runs=args.max_concurrent_runs,
+                               lease=args.lease_seconds or LEASE, quotas=_quotas(args, Quotas),
+                               secret_env=args.secret_env or SECRET_ENV)
     except ServiceConfigError as e:
         raise InputError(str(e)) from None
+    given = {"header": args.header_timeout, "body": args.body_timeout,
+             "keep_alive": args.keep_alive_timeout, "max_connections": args.max_connections}
+    timeouts = Timeouts(**{k: v for k, v in given.items() if v is not None})
     limits = _limits(args, _LIMIT_FLAGS + ("max_memory_mb", "isolation"))
     upstreams = _server_upstreams(args, limits)
     return run_http(tools, limits, options, keep_session=args.session, upstreams=upstreams,
                     host=args.host, port=args.port, log_level=args.log_level,
-                    max_request_mb=args.max_request_mb)
+                    max_request_mb=args.max_request_mb, timeouts=timeouts)
+
+
+def _quotas(args, quotas_class):
+    """The store's quotas from the command line (sizes given in KB/MB, kept in bytes)."""
+    given = {"session_chars": _scaled(args.max_session_kb, 1024),
+             "client_sessions": args.client_sessions,
+             "client_chars": _scaled(args.client_store_mb, 1024 * 1024),
+             "store_sessions": args.max_sessions,
+             "store_chars": _scaled(args.store_mb, 1024 * 1024)}
+    return quotas_class(**{k: v for k, v in given.items() if v is not None})
+
+
+def _scaled(value, unit: int):
+    return None if value is None else max(1, int(value * unit))
 
 
 def _positive(kind):
@@ -245,7 +271,34 @@ def _mcp_parser(sub):
     m.add_argument("--calls-per-minute", type=_positive(int), metavar="N",
                    help="http: lisp_eval calls one client may make per minute")
     m.add_argument("--max-concurrent-runs", type=_positive(int), metavar="N",
-                   help="http: programs one client may run at once on one replica")
+                   help="http: programs one client may run at once (on all replicas with Redis)")
+    m.add_argument("--max-session-kb", type=_positive(float), metavar="KB",
+                   help="http --session: the largest saved session, in KB of text (default 1024)")
+    m.add_argument("--client-sessions", type=_positive(int), metavar="N",
+                   help="http --session: sessions one client may keep in the store (default 32)")
+    m.add_argument("--client-store-mb", type=_positive(float), metavar="MB",
+                   help="http --session: MB one client's sessions may take (default 32)")
+    m.add_argument("--max-sessions", type=_positive(int), metavar="N",
+                   help="http --session: sessions of all clients together (default 1024)")
+    m.add_argument("--store-mb", type=_positive(float), metavar="MB",
+                   help="http --session: MB all sessions may take together (default 1024)")
+    m.add_argument("--lease-seconds", type=_positive(float), metavar="SECONDS",
+                   help="http, Redis: a session lock or run slot lasts this long unless its "
+                        "call renews it (default 10)")
+    m.add_argument("--secret-env", metavar="NAME",
+                   help="http: the variable holding the server's secret, which keys client names "
+                        "(default PTCLISP_SERVER_SECRET; unset: one per process)")
+    m.add_argument("--header-timeout", type=_positive(float), metavar="SECONDS",
+                   help="http: close a connection that has not sent a request head in this "
+                        "long (default 10)")
+    m.add_argument("--body-timeout", type=_positive(float), metavar="SECONDS",
+                   help="http: close a connection that has not sent its request body in this "
+                        "long after its head (default 30)")
+    m.add_argument("--keep-alive-timeout", type=_positive(float), metavar="SECONDS",
+                   help="http: close an idle keep-alive connection after this long (default 5)")
+    m.add_argument("--max-connections", type=_positive(int), metavar="N",
+                   help="http: open connections served; past it a request is answered 503 "
+                        "(default 512)")
     m.add_argument("--log-format", choices=("text", "json"), default="text",
                    help="json: one JSON object per log line, with the request id")
     m.add_argument("--limit", action="append", metavar="NAME=VALUE",

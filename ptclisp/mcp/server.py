@@ -211,7 +211,7 @@ def build_server(tools: Iterable[Tool] = (), limits: Limits | None = None, *,
     """An MCPServer with the one tool lisp_eval (described for these tools and limits).
 
     upstreams: a ptclisp.upstream.Upstreams: programs reach them with tool/call (aggregator).
-    handler_class: LispEval or a subclass of it (service.ServiceLispEval), called as LispEval."""
+    handler_class: LispEval or a subclass of it (handler.ServiceLispEval), called as LispEval."""
     tools = list(tools)
     handler = (handler_class or LispEval)(tools, limits, keep_session=keep_session,
                                           upstreams=upstreams)

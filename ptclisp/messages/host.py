@@ -37,6 +37,17 @@ SAVED_MALFORMED = ("not a well-formed saved ptclisp session: :memory, :journal a
                    "without end")
 
 
+def save_too_big(chars: int, cap: int) -> str:
+    """A session whose saved text would pass the cap on saved text."""
+    return (f"the session would save as about {chars:,} characters, over the cap of {cap:,} "
+            "characters a saved session may have")
+
+
+def saved_too_big(chars: int, cap: int) -> str:
+    """A saved text longer than a loader reads."""
+    return f"the saved session is {chars:,} characters, over the cap of {cap:,} this loader reads"
+
+
 def api_not_saved_text(value) -> str:
     """Session.load given something other than text."""
     return f"Session.load expects the text Session.save returned, got {type(value).__name__}"
