@@ -26,7 +26,7 @@ from .cache import Spot, reuse
 from ..core.seqs_base import items
 from ..errors import LimitExceeded, PtcError
 from ..run.common import CONVERTED, python_error
-from ..lang.values import Keyword, lookup
+from ..lang.values import MISSING, Keyword, lookup
 from ..host.inplace import FLAT, INT_LIMIT, InPlace, NotRaw, field, partial_records, raw_keyword
 from ..host.door import from_python
 
@@ -38,6 +38,7 @@ class Unfuse(Exception):
 
 
 _FUSE_ERRORS = (PtcError, Unfuse, *CONVERTED)
+_RAW_ERRORS = (NotRaw, *_FUSE_ERRORS)
 _IN_PLACE_SOURCES = (A.Data, A.ToolCall)  # what may hand a pipeline a list read in place
 
 
@@ -58,6 +59,7 @@ def compile_pipeline(compiler, node):
     raw_ok = found is not None  # a raw fused loop may read the records in place
     reads = found[0] if found is not None and found[1] else None  # or maps of these keys
     seen = 0  # items this node has run over: a node run often over small collections is hot too
+    ctx = compiler.ctx
 
     def unfused(fr, src, init):
         return _unfused(stages, makers, reduce_, fr, src, init)
@@ -70,28 +72,40 @@ def compile_pipeline(compiler, node):
             if raw_ok and len(src.host) >= codegen.THRESHOLD:
                 if raw is None:
                     raw = codegen.compile_or_keep(_compile_cached, compiler, stages, False, True)
-                if raw is not False:
-                    try:
-                        return raw(fr, src, init)
-                    except LimitExceeded as e:
-                        raise e.with_span(stages[0].node.span, stages[0].node.form)
-                    except (NotRaw, *_FUSE_ERRORS):
-                        pass  # a record that is no host dict, or an error: the converted run
+                if raw is not False:  # a record that is no host dict, or an error: the converted run
+                    v = _attempt(raw, stages, ctx.budget, fr, src, init, _RAW_ERRORS)
+                    if v is not MISSING:
+                        return v
             src = _partial_or_whole(src, reads)
         if type(src) is list:
             seen += len(src)
         if type(src) is list and seen >= codegen.THRESHOLD:
             if fused is None:
                 fused = codegen.compile_or_keep(_compile_cached, compiler, stages, False)
-            if fused is not False:
-                try:
-                    return fused(fr, src, init)
-                except LimitExceeded as e:
-                    raise e.with_span(stages[0].node.span, stages[0].node.form)
-                except _FUSE_ERRORS:
-                    pass  # the unfused run gives the program its error
+            if fused is not False:  # an error: the unfused run gives the program its error
+                v = _attempt(fused, stages, ctx.budget, fr, src, init, _FUSE_ERRORS)
+                if v is not MISSING:
+                    return v
         return unfused(fr, src, init)
     return run
+
+
+def _attempt(loop, stages, b, fr, src, init, fallback):
+    """loop's value, or MISSING when it failed with one of the fallback errors or the step
+    limit: the steps it charged are given back, and the unfused run goes over the items again
+    (the stages have no effects), meeting the limit or the error exactly where the closure
+    tier meets it, and charging what that tier charges. Any other limit (the clock) is the
+    run's, placed at the pipeline."""
+    left, countdown, period = b.steps_left, b.countdown, b.period
+    try:
+        return loop(fr, src, init)
+    except LimitExceeded as e:
+        if e.limit != "max_steps":
+            raise e.with_span(stages[0].node.span, stages[0].node.form)
+    except fallback:
+        pass
+    b.steps_left, b.countdown, b.period = left, countdown, period
+    return MISSING
 
 
 def _compile_partial(compiler, node):
@@ -139,6 +153,26 @@ def _unfused(stages, makers, reduce_, fr, src, init):
     return v
 
 
+def raw_list(record: dict, k: Keyword, found, string_keys: bool) -> list:
+    """The host list `(k record)` reads, when the record's str key k.name does not hold one
+    (found: what it holds, MISSING when absent): the list under the other spelling (k.name
+    with _ for -), [] for nil (absent under every spelling the flexible lookup tries);
+    NotRaw for anything else, which the converted run reads."""
+    if found is MISSING:
+        under = k.name.replace("-", "_")
+        if under != k.name:
+            found = record.get(under, MISSING)
+        if found is MISSING or k in record:  # a key that is no str (a keyword) may hold it
+            found = field(record, k, MISSING, string_keys)  # the converted record's lookup
+            if found is not None:
+                raise NotRaw
+    if found is None:
+        return []
+    if type(found) is list:
+        return found
+    raise NotRaw
+
+
 def _partial_or_whole(src: InPlace, reads):
     """The records of src as maps of only the keys `reads` names (what the stages can see of
     them), else (no reads, or a record that is no host dict) the whole list converted."""
@@ -179,6 +213,7 @@ def _compile_fused(compiler, stages, ns, raw=False):
     (prefix_reads): they read the host's dicts as they are."""
     em = Emitter(compiler, ns, fast=True)
     em.ns.update(g_items=items, g_CHUNK=rt.CHUNK, g_NotRaw=NotRaw, g_FLAT=FLAT, g_field=field,
+                 g_raw_list=raw_list,
                  g_cook=from_python, g_Unfuse=Unfuse, g_IL=INT_LIMIT, g_NIL=-INT_LIMIT)
     em.nested_loop = _emit_nested
     em.emit(1, "g_fb = g_ctx.budget")
@@ -195,8 +230,8 @@ def _compile_fused(compiler, stages, ns, raw=False):
 def _emit_nested(em, node, d) -> str:
     """A pipeline inside a fused stage's function, emitted as a loop nested in the fused one.
     Its source is a keyword read of a host record (raw) when its own stages read their items
-    by keyword only: then the host's list is walked as it is (nil is empty; anything else is
-    NotRaw: the converted run)."""
+    by keyword only: then the host's list is walked as it is (found as the flexible lookup
+    finds it: raw_list; nil is empty; anything else is NotRaw: the converted run)."""
     stages = fusion.nested_stages(node)
     reduce_ = stages[-1] if stages[-1].kind == "reduce" else None
     init = em.expr(reduce_.node.args[1], d) if reduce_ is not None else "None"
@@ -206,11 +241,10 @@ def _emit_nested(em, node, d) -> str:
            and prefix_reads(stages) is not None)
     xs = em.temp()
     if raw:
-        em.emit(d, f"{xs} = {em.slot(src.args[0].slot)}.get({src.keyword.name!r})")
+        record = em.slot(src.args[0].slot)
+        em.emit(d, f"{xs} = {record}.get({src.keyword.name!r}, g_M)")
         em.emit(d, f"if type({xs}) is not list:")
-        em.emit(d + 1, f"if {xs} is not None:")
-        em.emit(d + 2, "raise g_NotRaw")
-        em.emit(d + 1, f"{xs} = []")
+        em.emit(d + 1, f"{xs} = g_raw_list({record}, {em.bind(src.keyword)}, {xs}, g_sk)")
     else:
         coll = em.expr(src, d)
         em.emit(d, f"{xs} = g_items({coll}, {em.bind(stages[0].node.builtin.fn.ptc_name)})")
@@ -221,13 +255,19 @@ def _emit_loop(em, stages, xs, init, d, level, raw, captured_at) -> str:
     """Emit the loop of stages over the list named xs at indent d; returns the name of its
     result. level: how many fused loops enclose it (its inlined calls are that much deeper);
     captured_at: where the value of a slot the stage functions capture is (called before
-    the stages' own slots are named)."""
-    calls = sum(1 for s in stages if type(s.fn) is A.Fn)  # steps per item: the calls saved
+    the stages' own slots are named).
+
+    Limits as in the closure tier, which the loop falls back to (_attempt) rather than fail
+    itself: a call the closure tier would make past the depth limit, or the step limit met,
+    is the unfused run's to report (Unfuse, or the step limit given back). Each inlined call
+    of a stage's function is one step, counted for the items that reach that stage (every item
+    reaches the stages up to the first filter, remove or keep) and charged after each chunk."""
+    calls = [type(s.fn) is A.Fn for s in stages]
     n, lo, x = em.temp(), em.temp(), em.temp()
     em.emit(d, f"{n} = len({xs})")
-    if calls:  # each inlined call would have been one level deeper
+    if any(calls):  # each inlined call would have been one level deeper
         em.emit(d, f"if {n} and g_fb.depth + {level} >= g_fb.max_depth:")
-        em.emit(d + 1, "raise g_Unfuse" if level else "raise g_fb.depth_error()")
+        em.emit(d + 1, "raise g_Unfuse")
     prefixes = [f"{level}_{next(em.names)}_" for _ in stages]  # each function's slots apart
     for s, prefix in zip(stages, prefixes):
         if type(s.fn) is A.Fn:
@@ -236,13 +276,15 @@ def _emit_loop(em, stages, xs, init, d, level, raw, captured_at) -> str:
     terminal = stages[-1].kind == "reduce"
     acc = em.temp()
     em.emit(d, f"{acc} = {init}" if terminal else f"{acc} = []")
+    every = next((i for i, s in enumerate(stages) if s.kind in _NARROWING), len(stages))
+    per_item = sum(calls[:every + 1])  # calls every item makes
+    counted = any(calls[every + 1:])  # calls only the items that pass the narrowing stages make
+    steps = em.temp()
     em.emit(d, f"for {lo} in range(0, {n}, g_CHUNK):")
-    if calls:
-        em.emit(d + 1, f"g_fb.countdown = g_fb.countdown - {calls} * min(g_CHUNK, {n} - {lo})")
-        em.emit(d + 1, "if g_fb.countdown <= 0:")
-        em.emit(d + 2, "g_fb.checkpoint()")
-    else:
+    if not per_item:
         em.emit(d + 1, "g_fb.check_time()")
+    if counted:
+        em.emit(d + 1, f"{steps} = 0")
     em.emit(d + 1, f"for {x} in {xs}[{lo}:{lo} + g_CHUNK]:")
     d += 2
     v = x
@@ -253,8 +295,10 @@ def _emit_loop(em, stages, xs, init, d, level, raw, captured_at) -> str:
     saved = em.fused_depth, em.slot_prefix  # restored after: an enclosing stage goes on
     em.fused_depth = level
     try:
-        for s, prefix in zip(stages, prefixes):
+        for i, (s, prefix) in enumerate(zip(stages, prefixes)):
             em.slot_prefix = prefix
+            if calls[i] and i > every:
+                em.emit(d, f"{steps} += 1")
             if s.kind == "reduce":
                 em.emit(d, f"{acc} = {_apply(em, s, [acc, v], d)}")
                 continue
@@ -275,7 +319,15 @@ def _emit_loop(em, stages, xs, init, d, level, raw, captured_at) -> str:
         em.fused_depth, em.slot_prefix = saved
     if not terminal:
         em.emit(d, f"{acc}.append(g_cook({v}, g_sk))" if v in em.raw_vars else f"{acc}.append({v})")
+    if per_item or counted:
+        charge = [f"{per_item} * min(g_CHUNK, {n} - {lo})"] if per_item else []
+        em.emit(d - 1, f"g_fb.countdown = g_fb.countdown - {' - '.join(charge + ([steps] if counted else []))}")
+        em.emit(d - 1, "if g_fb.countdown <= 0:")
+        em.emit(d, "g_fb.checkpoint()")
     return acc
+
+
+_NARROWING = frozenset({"filter", "remove", "keep"})  # stages that may drop an item
 
 
 def _apply(em, stage, values, d) -> str:
