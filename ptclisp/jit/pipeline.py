@@ -154,19 +154,19 @@ def _unfused(stages, makers, reduce_, fr, src, init):
 
 
 def raw_list(record: dict, k: Keyword, found, string_keys: bool) -> list:
-    """The host list `(k record)` reads, when the record's str key k.name does not hold one
-    (found: what it holds, MISSING when absent): the list under the other spelling (k.name
-    with _ for -), [] for nil (absent under every spelling the flexible lookup tries);
-    NotRaw for anything else, which the converted run reads."""
-    if found is MISSING:
-        under = k.name.replace("-", "_")
-        if under != k.name:
-            found = record.get(under, MISSING)
-        if found is MISSING or k in record:  # a key that is no str (a keyword) may hold it
-            found = field(record, k, MISSING, string_keys)  # the converted record's lookup
-            if found is not None:
-                raise NotRaw
-    if found is None:
+    """The host list `(k record)` reads where the record's str key k.name holds no list (found:
+    what it holds, MISSING when absent) or the record has the key k itself: the list under the
+    other spelling (k.name with _ for -), [] for nil or nothing under any spelling the flexible
+    lookup tries; NotRaw for anything else, and wherever a keyword key of the record may answer
+    (the converted run reads it)."""
+    under = Keyword(k.name.replace("-", "_")) if "-" in k.name else None  # :line_items
+    if k in record or under is not None and under in record:
+        found = field(record, k, MISSING, string_keys)  # the converted record's lookup
+        if found is not None:
+            raise NotRaw
+    elif found is MISSING and under is not None:
+        found = record.get(under.name, MISSING)
+    if found is None or found is MISSING:  # no key the door turns into a spelling tried
         return []
     if type(found) is list:
         return found
@@ -243,8 +243,9 @@ def _emit_nested(em, node, d) -> str:
     if raw:
         record = em.slot(src.args[0].slot)
         em.emit(d, f"{xs} = {record}.get({src.keyword.name!r}, g_M)")
-        em.emit(d, f"if type({xs}) is not list:")
-        em.emit(d + 1, f"{xs} = g_raw_list({record}, {em.bind(src.keyword)}, {xs}, g_sk)")
+        k = em.bind(src.keyword)
+        em.emit(d, f"if type({xs}) is not list or {k} in {record}:")
+        em.emit(d + 1, f"{xs} = g_raw_list({record}, {k}, {xs}, g_sk)")
     else:
         coll = em.expr(src, d)
         em.emit(d, f"{xs} = g_items({coll}, {em.bind(stages[0].node.builtin.fn.ptc_name)})")

@@ -128,6 +128,21 @@ def test_records_keyed_by_keywords_are_read_by_the_lookup():
     assert_all_give(NESTED[0][0], rows, 2 * N)
 
 
+@pytest.mark.parametrize("string_keys", [False, True])
+def test_a_record_holding_a_key_and_the_keyword_of_its_name_is_read_as_the_door_reads_it(string_keys):
+    """A host may hand back values keyed by keywords, mixed with its own str keys: the door
+    decides which one `:k` finds (one key at the door; with string keys the keyword first)."""
+    rows = orders("line-items")
+    for r in rows[::3]:
+        r[Keyword("line-items")] = [{"qty": 10}]
+        r[Keyword("id")] = -1
+    rows[1][Keyword("line_items")] = [{"qty": 100}]
+    for program in (NESTED[0][0], "(->> data/rows (filter #(= -1 (:id %))) (map :id) (reduce + 0))",
+                    "(->> data/rows (map (fn [r] (count (:line-items r)))) (reduce + 0))"):
+        got = outcomes(program, rows, string_keys=string_keys)
+        assert len(set(got.values())) == 1, (program, got)
+
+
 def test_a_list_that_is_not_one_is_read_as_the_closure_tier_reads_it():
     rows = orders("line_items")
     rows[5]["line_items"] = "ab"  # a string: its characters, whose :qty is nil
@@ -251,8 +266,11 @@ def row_lists(draw) -> list:
     """N rows cycling through a few generated records (some keyed by keywords), an item that is
     no record here and there."""
     base = draw(st.lists(RECORDS, min_size=1, max_size=6))
-    if draw(st.integers(0, 9)) == 0:
+    keyed = draw(st.integers(0, 9))
+    if keyed == 0:  # values a host hands back as it got them: keyed by keywords
         base = [{Keyword(k): v for k, v in r.items()} for r in base]
+    elif keyed == 1:  # ...mixed with its own keys
+        base = [{**r, **{Keyword(k): v for k, v in draw(RECORDS).items()}} for r in base]
     rows = [dict(base[i % len(base)]) for i in range(N)]
     for _ in range(draw(st.integers(0, 2)) if draw(st.booleans()) else 0):
         rows[draw(st.integers(0, N - 1))] = draw(ODD)
