@@ -120,8 +120,8 @@ def _field(record: dict, k: Keyword, found, string_keys: bool):
         if found is MISSING or k in record:  # `:user-id` finding "user_id", the keyword key
             return lookup(door.from_python(record, string_keys), k)  # :k itself...: the record
         return door.from_python(found, string_keys)
-    except (door.NotData, OutOfRange):  # the converted run reports it, naming where it is
-        raise NotRaw from None
+    except (door.NotData, OutOfRange, RecursionError):  # the converted run reports it, naming
+        raise NotRaw from None  # where it is (nested too deeply: as the whole list's door does)
 
 
 def partial_records(lazy: InPlace, keys: tuple) -> list:

@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ptclisp
-from ptclisp import Keyword, Limits, Session
+from ptclisp import Keyword, Limits, Session, messages
 from ptclisp.jit import codegen
 
 LONG = os.environ.get("PTCLISP_FUZZ") == "long"
@@ -152,6 +152,24 @@ def test_a_list_that_is_not_one_is_read_as_the_closure_tier_reads_it():
     assert_all_give(program, rows, want)
     rows[7]["line_items"] = 3  # no collection: map's own error
     assert_all_give(program, rows, ("error", "type"))
+
+
+def test_a_field_nested_too_deeply_is_refused_as_the_whole_list_is():
+    """A fused loop reading a field nested past what the door converts gives the error the
+    door gives for the whole list (data=, or the tool's result), not one of its own."""
+    deep = 1
+    for _ in range(30_000):
+        deep = [deep]
+    rows = [{"id": i, "d": deep if i == 250 else 1} for i in range(N)]
+    whole = "(let [r data/rows] (->> r (map :d) (filter vector?) count))"  # converted whole
+    want = {p: outcome(run_by(p, whole, rows))[:4] for p in ("in place", "tool")}
+    assert want["in place"][2:] == ("type", messages.API_DATA_TOO_DEEP)
+    assert want["tool"][2] == "tool-result"
+    for program in ("(->> data/rows (map :d) (filter vector?) count)",
+                    "(->> data/rows (filter #(vector? (:d %))) (map :id) vec)",
+                    "(->> data/rows (map (fn [r] (:d r))) (filter vector?) count)"):
+        for path in ("in place", "tool"):
+            assert outcome(run_by(path, program, rows))[:4] == want[path], (path, program)
 
 
 # ---------------------------------------------------------------- item 4: the limits
