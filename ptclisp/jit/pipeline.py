@@ -4,13 +4,16 @@
 each building a vector and calling its function per item. Over a big collection it runs here as
 one generated loop instead: keyword stages are inline lookups, known builtins are inline int
 arithmetic and tests, `fn`/`#()` literals are inlined with their parameter bound to the item,
-and the budget is charged per chunk of items rather than per item.
+and the steps its calls would take (one per call of a stage's function, for the items that
+reach the stage) are charged per chunk of items rather than per item.
 
 Only stages that cannot have effects are fused: a keyword, a pure first-order builtin, or a
 function literal whose body calls nothing but those (no tools, prints, defs or calls of other
 function values). So when the fused loop fails, the same builtins run unfused on the already
 evaluated collection (and init): the program sees exactly the error, span and stack of the
-unfused run, and nothing ran twice that anyone could see. A pipeline node runs unfused until
+unfused run, and nothing ran twice that anyone could see. The same goes for the step limit
+(the fused loop gives back the steps it took) and for a call past the depth limit: the unfused
+run meets them where the closure tier does. A pipeline node runs unfused until
 it has gone over codegen.THRESHOLD items in all (one big collection, or a small one inside a
 function called often): generating code costs more than it saves before. The generated loop
 is kept by shape (jit/cache.py): the same pipeline in a new text reuses it.
