@@ -210,11 +210,13 @@ def compile_loop_new(compiler, node: A.Fn, ns: dict, fold: bool):
 
 
 def _emit_loop_entry(em) -> None:
-    """The budget and depth a map/fold loop's calls run at; refuse at once if one would fail."""
+    """The budget and depth a map/fold loop's calls run at; refuse at once if one would fail
+    (after its tick, as the call itself: the step limit comes first)."""
     em.emit(1, "g_fb = g_ctx.budget")
     em.emit(1, "g_fd0 = g_fb.depth")
     em.emit(1, "g_fd, g_fm = g_fd0 + 1, g_fb.max_depth")
     em.emit(1, "if g_fd > g_fm and len(xs):")  # the first call would fail
+    _emit_tick(em, 2)
     em.emit(2, "raise g_fb.depth_error()")
 
 

@@ -230,6 +230,18 @@ def test_a_hot_function_loop_meets_the_step_limit_where_each_call_would():
             assert len(set(got.values())) == 1, (program, steps, got)
 
 
+def test_a_compiled_loop_takes_its_tick_before_the_depth_limit_as_a_call_does():
+    """A call ticks, then checks its depth: with both limits at 1 the second call fails the step
+    limit, also when it is the first call of a compiled loop (which refuses a too deep loop at
+    once)."""
+    program = '(count (map (fn [o] (remove (fn [x] (nil? (:qty x))) "ab")) [1]))'
+    for steps, depth, want in ((1, 1, "max_steps"), (2, 1, "max_depth"), (2, 2, "max_steps"),
+                              (3, 2, "ok")):  # three calls: the outer one, one per character
+        got = {p: outcome(run_by(p, program, [], Limits(max_steps=steps, max_depth=depth)))
+               for p in ("closure", "copied", "compiled")}
+        assert {o[2] if o[0] == "error" else o[0] for o in got.values()} == {want}, got
+
+
 # ---------------------------------------------------------------- item 6: the code cache
 
 CONSTANTS = ["0.0", "-0.0", "1", "1.0", "true", "false", "0", "nil", "[0.0]", "[-0.0]", "[1]",
@@ -320,7 +332,9 @@ def programs(draw) -> str:
         f'(filter #(= ({rec} %) "paid"))', f"(filter #(number? ({rec} %)))",
         f"(map (fn [o] {inner}))", f"(filter (fn [o] (pos? (count {inner}))))",
         f"(keep (fn [o] (when ({rec} o) {inner})))", f"(map (fn [o] [({rec} o) {inner}]))",
-        "(filter some?)", "(map count)", "(map #(+ 1 %))"])
+        "(filter some?)", "(map count)", "(map #(+ 1 %))",
+        # a function calling a function value: no fusing; records read as maps of the keys read
+        f"(map (fn [o] ((fn [x] x) ({rec} o))))", f"(filter (fn [o] (some? ((fn [x] x) ({rec} o)))))"])
     stages = draw(st.lists(stage, min_size=1, max_size=3))
     end = draw(st.sampled_from([
         "count", "vec", "(take 3)", "last", "(reduce + 0)", "(reduce (fn [a x] (+ a (count [x]))) 0)",
