@@ -156,6 +156,25 @@ def _unfused(stages, makers, reduce_, fr, src, init):
     return v
 
 
+def raw_field(record: dict, k: Keyword, found, string_keys: bool, under):
+    """`(k record)` read in place where the record's str key k.name holds no plain scalar
+    (found: what it holds, MISSING when absent) or the record has the key k itself: the
+    other spelling (under: the keyword k.name with _ for -, or None when that is k) read in
+    place when only str keys can answer, nil when none does; else inplace.field (the value
+    converted, or the converted record's lookup)."""
+    if found is MISSING and k not in record:
+        if under is None:
+            return None  # no str key k.name, no key :k: nothing the lookup tries is there
+        if under not in record:
+            found = record.get(under.name, MISSING)
+            if found is MISSING:
+                return None
+            t = type(found)
+            if t in FLAT or t is int and -INT_LIMIT < found < INT_LIMIT:
+                return found
+    return field(record, k, found, string_keys)
+
+
 def raw_list(record: dict, k: Keyword, found, string_keys: bool) -> list:
     """The host list `(k record)` reads where the record's str key k.name holds no list (found:
     what it holds, MISSING when absent) or the record has the key k itself: the list under the
@@ -215,7 +234,7 @@ def _compile_fused(compiler, stages, ns, raw=False):
     raw: src is an InPlace whose records the stages before the first map read by keyword only
     (prefix_reads): they read the host's dicts as they are."""
     em = Emitter(compiler, ns, fast=True)
-    em.ns.update(g_items=items, g_CHUNK=rt.CHUNK, g_NotRaw=NotRaw, g_FLAT=FLAT, g_field=field,
+    em.ns.update(g_items=items, g_CHUNK=rt.CHUNK, g_NotRaw=NotRaw, g_FLAT=FLAT, g_field=raw_field,
                  g_raw_list=raw_list,
                  g_cook=from_python, g_Unfuse=Unfuse, g_IL=INT_LIMIT, g_NIL=-INT_LIMIT)
     em.nested_loop = _emit_nested

@@ -115,6 +115,18 @@ def test_a_nested_pipeline_finds_the_list_under_every_spelling(program, expect, 
     assert_all_give(program, rows, expect(rows), string_keys=True)
 
 
+@pytest.mark.parametrize("key", ["order-id", "order_id", "order id", None])
+@pytest.mark.parametrize("value", [7, {"n": 1}, "x", None])
+def test_a_field_is_found_under_every_spelling(key, value):
+    rows = [{"id": i, "status": "paid" if i % 2 else "open", **({key: value} if key else {})}
+            for i in range(N)]
+    want = [flex(r, "order-id") for r in rows if r["status"] == "paid"]
+    program = '(->> data/rows (filter #(= (:status %) "paid")) (map :order-id) vec)'
+    assert_all_give(program, rows, [{Keyword("n"): 1} if type(v) is dict else v for v in want])
+    program = "(->> data/rows (map (fn [r] (:order-id r))) (filter some?) count)"
+    assert_all_give(program, rows, sum(1 for r in rows if flex(r, "order-id") is not None))
+
+
 def test_the_spelling_can_change_from_record_to_record():
     rows = [{"id": i, "status": "paid", ("line-items" if i % 2 else "line_items"): [{"qty": 1}]}
             for i in range(N)]
