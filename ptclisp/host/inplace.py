@@ -105,7 +105,8 @@ def raw_keyword(k) -> bool:
 
 def field(record: dict, k: Keyword, found, string_keys: bool):
     """`(k record)` of a host dict whose str key k.name held `found` (MISSING when absent),
-    when that is not a plain scalar: the value converted, or the flexible lookup. Converted as
+    when that is not a plain scalar or the dict also has the key k itself (a host that hands
+    back keyword-keyed values): the value converted, or the flexible lookup. Converted as
     data= is at a Session's creation, outside the run's size charging."""
     outer = _budget.install(None)
     try:
@@ -116,11 +117,11 @@ def field(record: dict, k: Keyword, found, string_keys: bool):
 
 def _field(record: dict, k: Keyword, found, string_keys: bool):
     try:
-        if found is MISSING:  # `:user-id` finding "user_id", a key that is no str...: the record
-            return lookup(door.from_python(record, string_keys), k)
+        if found is MISSING or k in record:  # `:user-id` finding "user_id", the keyword key
+            return lookup(door.from_python(record, string_keys), k)  # :k itself...: the record
         return door.from_python(found, string_keys)
-    except (door.NotData, OutOfRange):  # the converted run reports it, naming where it is
-        raise NotRaw from None
+    except (door.NotData, OutOfRange, RecursionError):  # the converted run reports it, naming
+        raise NotRaw from None  # where it is (nested too deeply: as the whole list's door does)
 
 
 def partial_records(lazy: InPlace, keys: tuple) -> list:
@@ -143,7 +144,7 @@ def _partial_records(host: list, keys: tuple, string_keys: bool) -> list:
         m = {}
         for k, name in reads:
             v = r.get(name, MISSING)
-            m[k] = (v if type(v) in FLAT or type(v) is int and _NEG_LIMIT < v < INT_LIMIT
-                    else _field(r, k, v, string_keys))
+            m[k] = (v if (type(v) in FLAT or type(v) is int and _NEG_LIMIT < v < INT_LIMIT)
+                    and k not in r else _field(r, k, v, string_keys))
         append(m)
     return out
