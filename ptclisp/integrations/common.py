@@ -9,6 +9,8 @@ hands the model: a JSON body on success, an error text to retry on, or a returne
 from __future__ import annotations
 
 import re
+import types
+import typing
 from collections.abc import Callable, Mapping
 
 import attrs
@@ -16,13 +18,14 @@ from pydantic import TypeAdapter, ValidationError
 
 from .. import Limits, Result, Session, Tool, format_value
 from ..host import signatures as S
-from ..llm import format_error_for_llm
+from ..llm.envelope import error_feedback
 from ..llm.context import data_inventory, example_value, render_type, tool_inventory
 from ..llm.prompt import beyond_clojure
 from ..llm.results import success_body, to_json
 from . import messages as M
 
-__all__ = ["TOOL_NAME", "inline_refs", "schema_type", "output_signature", "folded_tool",
+__all__ = ["TOOL_NAME", "inline_refs", "schema_type", "output_signature", "output_members",
+           "output_as_type", "shown_signature", "validate_output", "folded_tool",
            "instructions", "expected", "tool_description", "tool_parameters", "Outcome",
            "LispRunner", "to_json"]
 
@@ -53,24 +56,63 @@ def schema_type(schema) -> tuple:
     return S.from_schema(inline_refs(schema or {}))
 
 
+def output_members(output_type) -> list:
+    """The types an output may be: each member of a list (or tuple) or union of output types,
+    flattened, or the one type ([] for None). `X | None` stays one type (an optional X)."""
+    if output_type is None:
+        return []
+    if isinstance(output_type, (list, tuple)):
+        return [m for item in output_type for m in output_members(item)]
+    if typing.get_origin(output_type) in (typing.Union, types.UnionType):
+        args = typing.get_args(output_type)
+        if sum(a is not type(None) for a in args) > 1:
+            return [m for a in args for m in output_members(a)]
+    return [output_type]
+
+
+def output_as_type(output_type):
+    """One type a value is validated as: the type, or the union of a list's or union's members."""
+    members = output_members(output_type)
+    if not members:
+        return None
+    return members[0] if len(members) == 1 else typing.Union[tuple(members)]
+
+
 def output_signature(output_type) -> str | None:
     """The return signature of a plain Python output type (`{count :int}`), or None when the
-    type is not one pydantic can describe (then `(return v)` is checked by the framework only)."""
-    if output_type is None:
-        return None
+    type is not one pydantic can describe, or is a union of several (then `(return v)` is
+    checked by pydantic, and the framework, only)."""
+    members = output_members(output_type)
+    return _signature_of(members[0]) if len(members) == 1 else None
+
+
+def shown_signature(output_type) -> str | list[str] | None:
+    """What the expected-output line shows: the one signature, or each member's of a union."""
+    members = output_members(output_type)
+    if len(members) <= 1:
+        return output_signature(output_type)
+    shapes = [_signature_of(m) for m in members]
+    return shapes if all(shapes) else None  # a member with no shape: say none rather than part
+
+
+def _signature_of(output_type) -> str | None:
     try:
         schema = TypeAdapter(output_type).json_schema()
-    except Exception:  # output specs (functions, several types, markers): no one shape
+    except Exception:  # output specs (functions, markers): no one shape
         return None
     t = schema_type(schema)
     return None if t == S.ANY else S.render(t)
 
 
 def validate_output(output_type, value) -> tuple[object, str | None]:
-    """(the value as the output type, None), or (None, what is wrong with it)."""
+    """(the value as the output type, None), or (None, what is wrong with it). A list or union
+    of types takes a value any member takes (pydantic's smart union: the best match)."""
     if output_type is None:
         return value, None
-    adapter = TypeAdapter(output_type)
+    try:
+        adapter = TypeAdapter(output_as_type(output_type))
+    except Exception:  # not a type pydantic can validate (an output function): the framework's
+        return value, None
     try:
         return adapter.validate_python(value), None
     except ValidationError as e:
@@ -124,9 +166,11 @@ def annotated_return(function) -> tuple:
     return S.ANY if returns is None else returns
 
 
-def instructions(*, data=None, signature: str | None = None, returns: bool = True) -> str:
+def instructions(*, data=None, signature: str | list[str] | None = None,
+                 returns: bool = True) -> str:
     """The instructions: PTC-Lisp (with the registry's names Clojure lacks), how to finish, the
-    data and the expected output (the tools are listed in lisp_eval's description)."""
+    data and the expected output (the tools are listed in lisp_eval's description); signature:
+    the output's, or a list of them for an output that may be any of several types."""
     parts = [M.LANGUAGE.replace("{names}", beyond_clojure()),
              M.FINISH_RETURN if returns else M.FINISH_NO_RETURN]
     probe = Session(data=data) if data else None
@@ -137,13 +181,15 @@ def instructions(*, data=None, signature: str | None = None, returns: bool = Tru
     return "\n\n".join(p for p in parts if p)
 
 
-def expected(signature: str, *, returns: bool = True) -> str:
-    """The expected-output line for a return signature such as `{count :int}`."""
-    sig = S.parse(signature)
-    shape = render_type(sig.output)
+def expected(signature: str | list[str], *, returns: bool = True) -> str:
+    """The expected-output line for a return signature such as `{count :int}` (or a list of
+    them: any one of those shapes)."""
+    outputs = [S.parse(s).output for s in ([signature] if isinstance(signature, str) else signature)]
+    shapes = [render_type(t) for t in outputs]
+    shape = shapes[0] if len(shapes) == 1 else M.one_of(shapes)
     if not returns:
         return M.expected_reply(shape)
-    return M.expected(shape, format_value(example_value(sig.output)))
+    return M.expected(shape, format_value(example_value(outputs[0])))
 
 
 def tool_description(tools: list[Tool], *, returns: bool = True) -> str:
@@ -221,8 +267,8 @@ class LispRunner:
 
     def _outcome(self, session: Session, result: Result) -> Outcome:
         before = dict(self.memory)
-        if result.error is not None:
-            return Outcome("error", text=format_error_for_llm(result.error), result=result)
+        if result.error is not None:  # the message may quote a tool's output: a data block
+            return Outcome("error", text=error_feedback(result.error), result=result)
         if result.status == "failed":
             text = format_value(result.value, limit=50, max_chars=500)
             return Outcome("failed", text=M.program_failed(text), value=result.to_python(),
@@ -232,6 +278,6 @@ class LispRunner:
         if result.status != "returned":
             return Outcome("ok", body=body, result=result)
         value, problem = validate_output(self.output_type, result.to_python())
-        if problem is not None:
-            return Outcome("error", text=problem, result=result)
+        if problem is not None:  # the problems name keys of the value: a data block
+            return Outcome("error", text=error_feedback(problem), result=result)
         return Outcome("returned", body=body, value=value, result=result)

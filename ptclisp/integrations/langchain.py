@@ -46,8 +46,8 @@ def lisp_tool(tools: Iterable, *, data: Mapping | None = None, output_type=None,
     described = [build(False) for _, build in sources]
     return LispTool(description=common.tool_description(described, returns=returns),
                     runner=runner, sources=sources, returns=returns,
-                    instructions=common.instructions(data=data, signature=signature,
-                                                     returns=returns))
+                    instructions=common.instructions(
+                        data=data, signature=common.shown_signature(output_type), returns=returns))
 
 
 class LispTool(BaseTool):

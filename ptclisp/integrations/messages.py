@@ -37,10 +37,17 @@ def expected(shape: str, example: str) -> str:
             f"keywords spelled as shown), e.g. (return {example}).")
 
 
+def one_of(shapes: list) -> str:
+    """An output that may take any of several shapes."""
+    return "one of " + " or ".join(shapes)
+
+
 def expected_reply(shape: str) -> str:
     """The expected output when the answer is the model's reply (no return)."""
     return f"Expected answer: {shape}, as JSON (type names stand for values of that type)."
 
+RETURN_NOT_OUTPUT_TOOL = ("Answer with `(return v)` from a program: it ends the run with v as the "
+                          "output, so no final_result call is needed, before or after it.")
 RETURNED = "Returned: the run ends with this value."
 RETURN_NOT_ENDING = ("(return v) gave this value; to end the task, give it as your final "
                      "answer the usual way.")

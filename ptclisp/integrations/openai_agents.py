@@ -58,7 +58,8 @@ class LispTool:
         self._returned: list = []  # the value a program of this turn returned
         self._failed: list = []  # the ProgramFailed of a program of this turn that called fail
         described = [build(None) for _, build in self._sources]
-        self.instructions = common.instructions(data=data, signature=signature, returns=returns)
+        self.instructions = common.instructions(
+            data=data, signature=common.shown_signature(output_type), returns=returns)
         self.tool = FunctionTool(name=TOOL_NAME,
                                  description=common.tool_description(described, returns=returns),
                                  params_json_schema=common.tool_parameters(),

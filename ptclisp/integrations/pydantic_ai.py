@@ -14,6 +14,7 @@ output type; errors come back as the tool's retry prompt. Needs the `pydantic-ai
 from __future__ import annotations
 
 import copy
+import inspect
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -24,9 +25,10 @@ from pydantic_ai import ModelRetry
 from pydantic_ai.agent import Agent
 from pydantic_ai.capabilities import AbstractCapability
 from pydantic_ai.messages import ToolCallPart, ToolReturn, ToolReturnPart
+from pydantic_ai.output import NativeOutput, PromptedOutput, TextOutput, ToolOutput
 from pydantic_ai.result import FinalResult
 from pydantic_ai.tool_manager import ToolManager
-from pydantic_ai.tools import AgentDepsT, RunContext, ToolDefinition, ToolSelector, matches_tool_selector
+from pydantic_ai.tools import AgentDepsT, DeferredToolRequests, RunContext, ToolDefinition, ToolSelector, matches_tool_selector
 from pydantic_ai.toolsets import AbstractToolset, WrapperToolset
 from pydantic_ai.toolsets.abstract import ToolsetTool
 from pydantic_core import SchemaValidator, core_schema
@@ -97,15 +99,21 @@ class LispMode(AbstractCapability[AgentDepsT]):
         return run
 
     def _output(self):
-        return self.output_type if self.output_type is not None else self._agent_output
+        spec = self.output_type if self.output_type is not None else self._agent_output
+        return _output_types(spec)
 
     def _signature(self) -> str | None:
         return common.output_signature(self._output())
 
     def get_instructions(self) -> str:
-        """ptclisp's PTC-Lisp prompt, the data and the expected output."""
-        return common.instructions(data=self.data, signature=self._signature(),
+        """ptclisp's PTC-Lisp prompt, the data and the expected output (and, when the agent
+        has an output tool, that `(return v)` is the answer)."""
+        text = common.instructions(data=self.data, signature=common.shown_signature(self._output()),
                                    returns=self.returns)
+        if self.returns and _has_output_tool(self.output_type if self.output_type is not None
+                                             else self._agent_output):
+            text += "\n\n" + M.RETURN_NOT_OUTPUT_TOOL
+        return text
 
     def get_wrapper_toolset(self, toolset: AbstractToolset[AgentDepsT]) -> AbstractToolset[AgentDepsT]:
         """The agent's tools with the selected ones folded into lisp_eval."""
@@ -232,6 +240,36 @@ def _reason(error: Exception) -> str:
                          for e in content if isinstance(e, dict))[:500]
     text = str(content if content is not None else error) or type(error).__name__
     return " ".join(text.split())[:500]
+
+
+def _output_types(spec):
+    """pydantic-ai's output spec as the types a returned value may be: markers (ToolOutput,
+    NativeOutput, PromptedOutput) unwrapped, lists and unions kept as lists, DeferredToolRequests
+    left out; None when an item is an output function or TextOutput (those pydantic-ai runs
+    itself: a returned value is then not checked here)."""
+    if isinstance(spec, (list, tuple)):
+        parts = [_output_types(x) for x in spec if x is not DeferredToolRequests]
+        return None if any(p is None for p in parts) else \
+            [m for p in parts for m in common.output_members(p)]
+    if isinstance(spec, ToolOutput):
+        return _output_types(spec.output)
+    if isinstance(spec, (NativeOutput, PromptedOutput)):
+        return _output_types(spec.outputs)
+    if isinstance(spec, TextOutput) or inspect.isfunction(spec) or inspect.ismethod(spec):
+        return None
+    return spec
+
+
+def _has_output_tool(spec) -> bool:
+    """True when the output spec gives the model an output tool (final_result) beside lisp_eval:
+    a structured type in pydantic-ai's default tool mode."""
+    if spec is None or spec is str:
+        return False
+    if isinstance(spec, (list, tuple)):
+        return any(_has_output_tool(x) for x in spec if x is not DeferredToolRequests)
+    if isinstance(spec, (NativeOutput, PromptedOutput, TextOutput)):
+        return False
+    return any(m is not str for m in common.output_members(spec))
 
 
 def _function(name: str, tool: ToolsetTool):

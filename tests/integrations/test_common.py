@@ -86,7 +86,7 @@ def test_runner_outcomes(program, kind, text):
     for outcome in (runner.run(program, tools), asyncio.run(runner.arun(program, tools))):
         assert outcome.kind == kind
         if text is not None:
-            assert outcome.text.startswith(text)
+            assert text in outcome.text
     if kind == "returned":
         assert outcome.value == 4
 

@@ -107,7 +107,7 @@ def test_defs_persist_across_calls_and_invocations():
     first = react(lisp, calls('(def admins (tool/get-users {:role "admin"})) (count admins)',
                               '(return "kept")'))
     body = json.loads(tool_messages(first)[0].content)
-    assert body["memory"]["stored_keys"] == ["admins"]
+    assert '<untrusted_ptc_output source="memory">\n;; admins = [' in body["feedback"]
     second = react(lisp, calls('(return (:name (last admins)))'), history=first)
     assert second[-1].content == "Cy"
     assert CALLS == [("get_users", "admin")]
@@ -131,7 +131,7 @@ def test_the_tool_alone_runs_programs():
     lisp = lisp_tool([double])
     msg = lisp.invoke({"type": "tool_call", "name": "lisp_eval", "id": "x",
                        "args": {"program": "(tool/double {:x 5})"}})
-    assert json.loads(msg.content)["result"] == "user=> 10"
+    assert '<untrusted_ptc_output source="result">\nuser=> 10\n' in json.loads(msg.content)["feedback"]
 
 
 @pytest.mark.parametrize("sync", [True, False])

@@ -12,6 +12,7 @@ from agents import Agent, Runner, function_tool, set_tracing_disabled  # noqa: E
 from agents.testing import ScriptedModel, assistant_message, function_call  # noqa: E402
 
 from ptclisp.integrations import messages as M  # noqa: E402
+from ptclisp.llm import PREAMBLE  # noqa: E402
 from ptclisp.integrations.openai_agents import lisp_tool  # noqa: E402
 
 from . import shop  # noqa: E402
@@ -72,7 +73,7 @@ def test_an_error_is_fed_back_and_corrected():
                                        '(return (str (count (tool/get-users {:role "admin"}))))'))
     assert result.final_output == "2"
     first = outputs_of(model)[0]
-    assert first.startswith("ReadError") and "unclosed '('" in first
+    assert first.startswith("Error:\n" + PREAMBLE) and "ReadError" in first and "unclosed '('" in first
     assert CALLS == [("get_users", "admin")]
 
 
@@ -90,7 +91,7 @@ def test_defs_persist_across_calls_and_runs():
     first, model = run(lisp, programs('(def admins (tool/get-users {:role "admin"})) (count admins)',
                                       '(return "kept")'))
     body = json.loads(outputs_of(model)[0])
-    assert body["status"] == "ok" and body["memory"]["stored_keys"] == ["admins"]
+    assert body["status"] == "ok" and '<untrusted_ptc_output source="memory">\n;; admins = [' in body["feedback"]
     second, _ = run(lisp, programs('(return (:name (first admins)))'),
                     history=first.to_input_list())
     assert second.final_output == "Ada"

@@ -191,7 +191,7 @@ def test_defs_persist_across_calls_within_a_run():
     assert agent.run_sync("x", deps={"hello": "hi"}).output == "Cy"
     (first,) = [p for p in script.seen[1] if isinstance(p, ToolReturnPart)]
     assert json.loads(json.dumps(first.content))["status"] == "ok"
-    assert first.content["memory"]["stored_keys"] == ["admins"]
+    assert '<untrusted_ptc_output source="memory">\n;; admins = [' in first.content["feedback"]
     assert calls == [("get_users", "admin")]
 
 
@@ -251,7 +251,7 @@ def test_returns_false_keeps_the_run_going():
     agent, _ = agent_with_tools(script, returns=False)
     assert agent.run_sync("x", deps={"hello": "hi"}).output == "seven"
     (ret,) = script.parts(ToolReturnPart)
-    assert ret.content["result"] == "user=> 7"
+    assert '<untrusted_ptc_output source="result">\nuser=> 7\n' in ret.content["feedback"]
     assert ret.content["note"] == M.RETURN_NOT_ENDING
 
 
