@@ -8,7 +8,9 @@ hands the model: a JSON body on success, an error text to retry on, or a returne
 """
 from __future__ import annotations
 
+import logging
 import re
+import threading
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -16,7 +18,9 @@ from collections.abc import Callable, Mapping
 import attrs
 from pydantic import TypeAdapter, ValidationError
 
-from .. import Limits, Result, Session, Tool, format_value
+from .. import Limits, PtcError, Result, Session, Tool, format_value
+from ..core.numbers import MAX_INT_BITS
+from ..lang.export import FORMAT_CHARS
 from ..host import signatures as S
 from ..llm.envelope import error_feedback
 from ..llm.context import data_inventory, example_value, render_type, tool_inventory
@@ -30,6 +34,11 @@ __all__ = ["TOOL_NAME", "inline_refs", "schema_type", "output_signature", "outpu
            "LispRunner", "to_json"]
 
 TOOL_NAME = "lisp_eval"
+MAX_SAVED_CHARS = FORMAT_CHARS  # a saved state longer than this is not read (16M characters)
+_INT_DIGITS = MAX_INT_BITS * 30103 // 100000 + 1  # digits of the largest integer a value holds
+# a string (escapes included) or a run of digits past the integer cap outside one
+_DIGITS_OUTSIDE_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"|(\d{%d,})' % (_INT_DIGITS + 1))
+log = logging.getLogger("ptclisp.integrations")
 _MAX_REF_DEPTH = 8  # a recursive model is shown as `any` below this many levels
 _NOT_NAME = re.compile(r"[^A-Za-z0-9_\-?!*+<>=.]")
 
@@ -226,7 +235,12 @@ class Outcome:
 
 @attrs.define
 class LispRunner:
-    """The state of one conversation's lisp_eval: defs and *1..*3, kept between calls."""
+    """The state of one conversation's lisp_eval: defs and *1..*3, kept between calls.
+
+    Calls may run at once (a framework running a turn's tool calls in parallel, in threads or
+    tasks): each program starts from the defs as they are when it starts, and what it defines
+    or changes is merged into the defs as they are when it ends (two programs defining the same
+    name: the later to end wins), never the whole memory of one replacing another's."""
 
     data: object = None
     limits: Limits | None = None
@@ -234,12 +248,16 @@ class LispRunner:
     output_type: object = None  # what (return v) is validated as (None: not checked)
     memory: dict = attrs.Factory(dict)
     history: list = attrs.Factory(list)
+    _lock: threading.Lock = attrs.field(factory=threading.Lock, init=False, repr=False,
+                                        eq=False)
 
     def session(self, tools: list[Tool]) -> Session:
         """A Session over this conversation's memory with these tools."""
-        session = Session(tools=tools, data=self.data, limits=self.limits, memory=self.memory,
+        with self._lock:
+            memory, history = dict(self.memory), list(self.history)
+        session = Session(tools=tools, data=self.data, limits=self.limits, memory=memory,
                           signature=self.signature)
-        session.history = list(self.history)
+        session.history = history
         return session
 
     def save(self) -> str:
@@ -249,31 +267,60 @@ class LispRunner:
     def load(self, text: str) -> None:
         """Take memory and *1..*3 back from the text `save` gave."""
         restored = Session.load(text)
-        self.memory, self.history = dict(restored.memory), list(restored.history)
+        with self._lock:
+            self.memory, self.history = dict(restored.memory), list(restored.history)
+
+    def restore(self, text) -> bool:
+        """Take memory and *1..*3 back from a saved text that may be damaged or tampered
+        with: anything unreadable (not text, over MAX_SAVED_CHARS, an integer past the integer
+        cap, not a saved session) is treated as absent, with a warning in the log. Bounded
+        before it is read; blocking (run it off an event loop)."""
+        problem = _unreadable(text)
+        if problem is None:
+            try:
+                self.load(text)
+                return True
+            except (PtcError, ValueError, TypeError, RecursionError, MemoryError) as e:
+                problem = type(e).__name__
+        log.warning(M.saved_state_ignored(problem))
+        return False
 
     async def arun(self, program, tools: list[Tool]) -> Outcome:
         """Run one program from asyncio code (async tools awaited on this loop)."""
         if not isinstance(program, str):
             return Outcome("error", text=M.program_not_text(type(program).__name__))
         session = self.session(tools)
-        return self._outcome(session, await session.arun(program, final=False))
+        base = dict(session.memory)
+        return self._outcome(session, base, await session.arun(program, final=False))
 
     def run(self, program, tools: list[Tool]) -> Outcome:
         """Run one program from plain code."""
         if not isinstance(program, str):
             return Outcome("error", text=M.program_not_text(type(program).__name__))
         session = self.session(tools)
-        return self._outcome(session, session.run(program, final=False))
+        base = dict(session.memory)
+        return self._outcome(session, base, session.run(program, final=False))
 
-    def _outcome(self, session: Session, result: Result) -> Outcome:
-        before = dict(self.memory)
+    def _merge(self, base: dict, result: Result) -> None:
+        """Keep what this run defined or changed (against `base`, the defs it started from)
+        in the defs as they are now, and its value as *1."""
+        after = result.memory
+        changed = {k: v for k, v in after.items() if k not in base or base[k] is not v}
+        removed = [k for k in base if k not in after]
+        with self._lock:
+            memory = {k: v for k, v in self.memory.items() if k not in removed}
+            memory.update(changed)
+            self.memory = memory
+            self.history = [result.value, *self.history[:2]]
+
+    def _outcome(self, session: Session, before: dict, result: Result) -> Outcome:
         if result.error is not None:  # the message may quote a tool's output: a data block
             return Outcome("error", text=error_feedback(result.error), result=result)
         if result.status == "failed":
             text = format_value(result.value, limit=50, max_chars=500)
             return Outcome("failed", text=M.program_failed(text), value=result.to_python(),
                            result=result)
-        self.memory, self.history = dict(session.memory), list(session.history)
+        self._merge(before, result)
         body = success_body(result, before)
         if result.status != "returned":
             return Outcome("ok", body=body, result=result)
@@ -281,3 +328,15 @@ class LispRunner:
         if problem is not None:  # the problems name keys of the value: a data block
             return Outcome("error", text=error_feedback(problem), result=result)
         return Outcome("returned", body=body, value=value, result=result)
+
+
+def _unreadable(text) -> str | None:
+    """Why a saved text is not read at all (None: read it): checked without parsing it."""
+    if not isinstance(text, str):
+        return M.saved_not_text(type(text).__name__)
+    if len(text) > MAX_SAVED_CHARS:
+        return M.saved_too_large(len(text), MAX_SAVED_CHARS)
+    for match in _DIGITS_OUTSIDE_STRINGS.finditer(text):
+        if match.group(1) is not None:
+            return M.saved_integer_too_large(_INT_DIGITS)
+    return None

@@ -87,3 +87,26 @@ def name_clash(name: str) -> str:
 def not_a_tool(value: str) -> str:
     """Host error: something in tools= is neither a framework tool nor a callable."""
     return f"Cannot fold {value} into lisp_eval: give the framework's tools or plain callables."
+
+
+# ---------------------------------------------------------------- saved state (the host's log)
+
+
+def saved_state_ignored(problem: str) -> str:
+    """A conversation's saved defs that could not be read: the run starts without them."""
+    return f"ptclisp: the saved lisp_eval state could not be read ({problem}); starting without it"
+
+
+def saved_not_text(kind: str) -> str:
+    """Saved state that is not text."""
+    return f"not text but {kind}"
+
+
+def saved_too_large(size: int, cap: int) -> str:
+    """Saved state longer than the integrations read."""
+    return f"{size:,} characters, over the {cap:,} read"
+
+
+def saved_integer_too_large(digits: int) -> str:
+    """Saved state holding an integer no value can hold."""
+    return f"an integer of more than {digits:,} digits"

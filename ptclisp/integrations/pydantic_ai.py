@@ -13,6 +13,7 @@ output type; errors come back as the tool's retry prompt. Needs the `pydantic-ai
 """
 from __future__ import annotations
 
+import asyncio
 import copy
 import inspect
 import itertools
@@ -178,7 +179,7 @@ class _LispToolset(WrapperToolset[AgentDepsT]):
         state = self.mode._state
         if not state.restored:
             state.restored = True
-            _restore(state.runner, ctx.messages)
+            await _restore(state.runner, ctx.messages)
         outcome = await state.runner.arun(tool_args.get("program"), self._folded(ctx, tool, state))
         if outcome.kind == "error":
             raise ModelRetry(outcome.text)
@@ -283,15 +284,14 @@ def _no_call(args, /):  # descriptions only: never called
     raise NotImplementedError
 
 
-def _restore(runner: common.LispRunner, messages) -> None:
-    """Take the defs of the last lisp_eval in the message history, if any."""
+async def _restore(runner: common.LispRunner, messages) -> None:
+    """Take the defs of the last lisp_eval in the message history, if any: read in a worker
+    thread (a large saved text does not stall the event loop); a damaged or tampered one is
+    treated as absent (runner.restore logs a warning)."""
     for message in reversed(messages or ()):
-        for part in reversed(getattr(message, "parts", ())):
+        for part in reversed(getattr(message, "parts", None) or ()):
             meta = getattr(part, "metadata", None)
             if (isinstance(part, ToolReturnPart) and part.tool_name == TOOL_NAME
-                    and isinstance(meta, dict) and isinstance(meta.get(STATE_KEY), str)):
-                try:
-                    runner.load(meta[STATE_KEY])
-                except (ValueError, TypeError):
-                    return  # a text from another version: start afresh
+                    and isinstance(meta, dict) and STATE_KEY in meta):
+                await asyncio.to_thread(runner.restore, meta[STATE_KEY])
                 return
