@@ -141,3 +141,39 @@ def test_fail_ends_the_loop_as_failed(sync):
     with pytest.raises(ProgramFailed) as failed:
         react(lisp, calls('(fail {:reason :not-found :message "no customer named Zed"})', "(return 1)"), sync=sync)
     assert failed.value.value == {"reason": "not-found", "message": "no customer named Zed"}
+
+
+# ---------------------------------------------------------------- parallel calls, untrusted text
+
+
+def parallel_calls(*programs: str) -> AIMessage:
+    """One AIMessage calling lisp_eval once per program (ToolNode runs them at once)."""
+    return AIMessage(content="", tool_calls=[{"name": "lisp_eval", "args": {"program": p},
+                                              "id": f"p{i}"} for i, p in enumerate(programs, 1)])
+
+
+@pytest.mark.parametrize("sync", [True, False])
+def test_parallel_calls_in_one_turn_keep_each_others_defs(sync):
+    meeting = shop.Meeting(2)
+    name = "meet" if sync else "ameet"
+    lisp = lisp_tool([meeting.meet if sync else meeting.ameet])
+    replies = [parallel_calls(f"(tool/{name}) (def a 1)", f"(tool/{name}) (def b 2)")] + \
+        calls("(return (str [a b]))")
+    messages = react(lisp, replies, sync=sync)
+    assert meeting.met  # ToolNode did run the two programs at once
+    assert [json.loads(m.content)["status"] for m in tool_messages(messages)[:2]] == ["ok", "ok"]
+    assert messages[-1].content == "[1 2]"
+
+
+def test_a_tools_output_reaches_the_model_only_inside_the_envelope():
+    lisp = lisp_tool([tool(shop.notes)])
+    messages = react(lisp, calls("(def n (tool/notes)) (println n) n", '(return "done")'))
+    body = json.loads(tool_messages(messages)[0].content)
+    assert set(body) == {"status", "feedback"} and shop.enveloped_once(body["feedback"])
+
+
+def test_a_tools_failure_reaches_the_model_only_inside_the_envelope():
+    lisp = lisp_tool([tool(shop.bad_notes)])
+    messages = react(lisp, calls("(tool/bad-notes)", '(return "done")'))
+    first = tool_messages(messages)[0]
+    assert first.status == "error" and shop.enveloped_once(first.content)

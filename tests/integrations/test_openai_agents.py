@@ -149,3 +149,38 @@ def test_fail_ends_the_run_as_failed():
     with pytest.raises(ProgramFailed) as failed:
         run(lisp, programs('(fail {:reason :not-found :message "no customer named Zed"})', "(return 1)"))
     assert failed.value.value == {"reason": "not-found", "message": "no customer named Zed"}
+
+
+# ---------------------------------------------------------------- parallel calls, untrusted text
+
+
+def parallel(*sources: str, start: int = 1) -> list:
+    """One model step calling lisp_eval once per program (the Runner runs them at once)."""
+    return [function_call("lisp_eval", {"program": s}, call_id=f"p{i}")
+            for i, s in enumerate(sources, start)]
+
+
+def test_parallel_calls_in_one_turn_keep_each_others_defs():
+    meeting = shop.Meeting(2)
+    lisp = lisp_tool([meeting.ameet])
+    steps = [parallel("(tool/ameet) (def a 1)", "(tool/ameet) (def b 2)"),
+             programs("(return (str [a b]))")[0]]
+    result, model = run(lisp, steps)
+    assert meeting.met  # the two programs did run at once
+    assert result.final_output == "[1 2]"
+    assert all(json.loads(o)["status"] == "ok" for o in outputs_of(model)[:2])
+
+
+def test_a_tools_output_reaches_the_model_only_inside_the_envelope():
+    lisp = lisp_tool([shop.notes])
+    result, model = run(lisp, programs("(def n (tool/notes)) (println n) n", '(return "done")'))
+    (first,) = outputs_of(model)
+    body = json.loads(first)
+    assert set(body) == {"status", "feedback"} and shop.enveloped_once(body["feedback"])
+
+
+def test_a_tools_failure_reaches_the_model_only_inside_the_envelope():
+    lisp = lisp_tool([function_tool(shop.bad_notes)])  # its exception's text reaches the program
+    result, model = run(lisp, programs("(tool/bad-notes)", '(return "done")'))
+    assert shop.enveloped_once(outputs_of(model)[0])
+
