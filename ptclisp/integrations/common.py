@@ -13,6 +13,8 @@ import re
 import threading
 import types
 import typing
+import uuid
+from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping
 
 import attrs
@@ -31,13 +33,15 @@ from . import messages as M
 __all__ = ["TOOL_NAME", "inline_refs", "schema_type", "output_signature", "output_members",
            "output_as_type", "shown_signature", "validate_output", "folded_tool",
            "instructions", "expected", "tool_description", "tool_parameters", "Outcome",
-           "LispRunner", "to_json"]
+           "LispRunner", "Conversation", "Conversations", "to_json"]
 
 TOOL_NAME = "lisp_eval"
 MAX_SAVED_CHARS = FORMAT_CHARS  # a saved state longer than this is not read (16M characters)
 _INT_DIGITS = MAX_INT_BITS * 30103 // 100000 + 1  # digits of the largest integer a value holds
 # a string (escapes included) or a run of digits past the integer cap outside one
 _DIGITS_OUTSIDE_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"|(\d{%d,})' % (_INT_DIGITS + 1))
+MAX_CONVERSATIONS = 256  # conversations one tool object keeps the defs of
+_KEYS_PER_CONVERSATION = 64  # the latest results a conversation is found by
 log = logging.getLogger("ptclisp.integrations")
 _MAX_REF_DEPTH = 8  # a recursive model is shown as `any` below this many levels
 _NOT_NAME = re.compile(r"[^A-Za-z0-9_\-?!*+<>=.]")
@@ -340,3 +344,80 @@ def _unreadable(text) -> str | None:
         if match.group(1) is not None:
             return M.saved_integer_too_large(_INT_DIGITS)
     return None
+
+
+# ---------------------------------------------------------------- conversations
+
+
+@attrs.define(eq=False)
+class Conversation:
+    """One conversation's lisp_eval: its runner (defs, *1..*3), and what its programs of the
+    current turn returned or failed with (the framework ends the run on them)."""
+
+    runner: LispRunner
+    id: str = attrs.Factory(lambda: uuid.uuid4().hex)
+    returned: list = attrs.Factory(list)
+    failed: list = attrs.Factory(list)
+    keys: deque = attrs.Factory(lambda: deque(maxlen=_KEYS_PER_CONVERSATION))
+
+
+class Conversations:
+    """The conversations one tool object serves, each found by keys its own history carries
+    (so one tool object never hands one conversation's defs to another): at most `limit`, the
+    least recently used dropped (a conversation dropped starts afresh, with a warning)."""
+
+    def __init__(self, make: Callable[[], LispRunner], limit: int = MAX_CONVERSATIONS):
+        """make: a fresh runner for a new conversation; limit: conversations kept."""
+        self._make, self._limit = make, limit
+        self._live: OrderedDict = OrderedDict()  # id -> Conversation, least recent first
+        self._keys: dict = {}  # key -> Conversation
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._live)
+
+    def new(self) -> Conversation:
+        """A new conversation, kept (the least recently used dropped past the limit)."""
+        conversation = Conversation(self._make())
+        with self._lock:
+            self._live[conversation.id] = conversation
+            while len(self._live) > self._limit:
+                _, dropped = self._live.popitem(last=False)
+                for key in dropped.keys:
+                    self._keys.pop(key, None)
+        return conversation
+
+    def get(self, conversation_id) -> Conversation | None:
+        """The live conversation of an id, or None."""
+        with self._lock:
+            return self._touch(self._live.get(conversation_id))
+
+    def find(self, keys) -> Conversation | None:
+        """The conversation of the first of `keys` still known (most recent first), or None."""
+        with self._lock:
+            for key in keys:
+                if key in self._keys:
+                    return self._touch(self._keys[key])
+        return None
+
+    def take(self, key) -> Conversation | None:
+        """The conversation bound to `key`, unbinding it (a key meant for one use)."""
+        with self._lock:
+            return self._touch(self._keys.pop(key, None))
+
+    def bind(self, key, conversation: Conversation) -> None:
+        """Let `key` find `conversation` from now on (a conversation keeps its latest keys)."""
+        with self._lock:
+            if conversation.id not in self._live:
+                return  # dropped meanwhile
+            if len(conversation.keys) == conversation.keys.maxlen:
+                self._keys.pop(conversation.keys[0], None)
+            conversation.keys.append(key)
+            self._keys[key] = conversation
+            self._touch(conversation)
+
+    def _touch(self, conversation: Conversation | None) -> Conversation | None:
+        if conversation is not None and conversation.id in self._live:
+            self._live.move_to_end(conversation.id)
+            return conversation
+        return None

@@ -97,6 +97,10 @@ def saved_state_ignored(problem: str) -> str:
     return f"ptclisp: the saved lisp_eval state could not be read ({problem}); starting without it"
 
 
+CONVERSATION_FORGOTTEN = ("ptclisp: this conversation's lisp_eval defs are no longer kept (more "
+                          "conversations than max_conversations); starting without them")
+
+
 def saved_not_text(kind: str) -> str:
     """Saved state that is not text."""
     return f"not text but {kind}"

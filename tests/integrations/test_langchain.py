@@ -177,3 +177,50 @@ def test_a_tools_failure_reaches_the_model_only_inside_the_envelope():
     messages = react(lisp, calls("(tool/bad-notes)", '(return "done")'))
     first = tool_messages(messages)[0]
     assert first.status == "error" and shop.enveloped_once(first.content)
+
+
+# ---------------------------------------------------------------- one tool, many conversations
+
+
+@pytest.mark.parametrize("sync", [True, False])
+def test_one_tool_shared_by_two_conversations_keeps_their_defs_apart(sync):
+    lisp = lisp_tool([get_users])
+    first = react(lisp, calls('(def admins (tool/get-users {:role "admin"})) (return "kept")'), sync=sync)
+    # another user's conversation, on the same tool object: admins is not there
+    other = react(lisp, calls('(return (str (count admins)))', '(return "none")'), sync=sync)
+    refused = tool_messages(other)[0]
+    assert refused.status == "error" and "Unable to resolve symbol: admins" in refused.content
+    assert other[-1].content == "none"
+    # the first conversation, continued with its messages, still has its defs
+    again = react(lisp, calls('(return (:name (last admins)))'), history=first, sync=sync)
+    assert again[-1].content == "Cy"
+    assert len(lisp.conversations) == 2
+
+
+def test_two_conversations_at_once_keep_their_defs_apart():
+    meeting = shop.Meeting(2)
+    lisp = lisp_tool([meeting.ameet])
+
+    async def one(replies):
+        model = Scripted(messages=iter(replies + [AIMessage(content="MODEL CALLED AGAIN")]))
+        agent = create_react_agent(lisp.chat_model(model), [lisp], prompt=lisp.instructions)
+        return (await agent.ainvoke({"messages": [("user", "go")]}))["messages"]
+
+    async def main():
+        return await asyncio.gather(
+            one(calls('(tool/ameet) (def secret "A") (return "A")')),
+            one(calls('(tool/ameet) (def b 1)', '(return (str secret))', '(return (str "B" b))')))
+
+    a, b = asyncio.run(main())
+    assert meeting.met and a[-1].content == "A" and b[-1].content == "B1"
+    assert "Unable to resolve symbol: secret" in tool_messages(b)[1].content
+
+
+def test_a_conversation_past_the_limit_starts_afresh_with_a_warning(caplog):
+    lisp = lisp_tool([get_users], max_conversations=1)
+    first = react(lisp, calls('(def x 1) (return "kept")'))
+    react(lisp, calls('(def y 2) (return "other")'))  # a second conversation: the first dropped
+    with caplog.at_level("WARNING", logger="ptclisp.integrations"):
+        again = react(lisp, calls('(return (str x))', '(return "fresh")'), history=first)
+    assert again[-1].content == "fresh"
+    assert [r.getMessage() for r in caplog.records] == [M.CONVERSATION_FORGOTTEN]

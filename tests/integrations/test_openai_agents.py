@@ -184,3 +184,47 @@ def test_a_tools_failure_reaches_the_model_only_inside_the_envelope():
     result, model = run(lisp, programs("(tool/bad-notes)", '(return "done")'))
     assert shop.enveloped_once(outputs_of(model)[0])
 
+
+
+# ---------------------------------------------------------------- one tool, many conversations
+
+
+def test_one_tool_shared_by_two_conversations_keeps_their_defs_apart():
+    lisp = lisp_tool([get_users])
+    first, _ = run(lisp, programs('(def admins (tool/get-users {:role "admin"})) (return "kept")'))
+    # another user's conversation, on the same tool object: admins is not there
+    other, model = run(lisp, programs('(return (str (count admins)))', '(return "none")'))
+    assert other.final_output == "none"
+    assert "Unable to resolve symbol: admins" in outputs_of(model)[0]
+    # the first conversation, continued with its items, still has its defs
+    again, _ = run(lisp, programs('(return (:name (first admins)))'), history=first.to_input_list())
+    assert again.final_output == "Ada"
+    assert len(lisp.conversations) == 2
+
+
+def test_two_conversations_at_once_each_end_on_their_own_return():
+    meeting = shop.Meeting(2)
+    lisp = lisp_tool([meeting.ameet])
+
+    async def one(steps):
+        agent = Agent(name="t", model=ScriptedModel(steps), **lisp.agent_kwargs())
+        return await Runner.run(agent, "go")
+
+    async def main():
+        return await asyncio.gather(
+            one(programs('(tool/ameet) (return "A")')),
+            one(programs('(tool/ameet) (def b 1)', '(return (str "B" b))')))
+
+    a, b = asyncio.run(main())
+    assert meeting.met and (a.final_output, b.final_output) == ("A", "B1")
+
+
+def test_a_conversation_past_the_limit_starts_afresh_with_a_warning(caplog):
+    lisp = lisp_tool([get_users], max_conversations=1)
+    first, _ = run(lisp, programs('(def x 1) (return "kept")'))
+    run(lisp, programs('(def y 2) (return "other")'))  # a second conversation: the first dropped
+    with caplog.at_level("WARNING", logger="ptclisp.integrations"):
+        again, model = run(lisp, programs('(return (str x))', '(return "fresh")'),
+                           history=first.to_input_list())
+    assert again.final_output == "fresh"
+    assert [r.getMessage() for r in caplog.records] == [M.CONVERSATION_FORGOTTEN]
