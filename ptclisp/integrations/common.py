@@ -232,7 +232,8 @@ class Outcome:
 
     kind: str  # "ok" | "returned" | "failed" | "error" (text is the message to retry on)
     body: object = None  # ok / returned: the JSON body shown to the model
-    text: str | None = None  # error: the text shown to the model
+    text: str | None = None  # error: the text shown to the model (tool and program text in a
+    # data block); failed: the host's message (ProgramFailed)
     value: object = None  # returned: the value, validated as the output type
     result: Result | None = None
 

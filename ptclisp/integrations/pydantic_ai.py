@@ -195,7 +195,8 @@ class _LispToolset(WrapperToolset[AgentDepsT]):
                 body = {**body, "note": M.RETURNED}
             else:
                 body = {**body, "note": M.RETURN_NOT_ENDING}
-        return ToolReturn(return_value=body, metadata={STATE_KEY: state.runner.save()})
+        saved = await asyncio.to_thread(state.runner.save)  # printing big defs: off the loop
+        return ToolReturn(return_value=body, metadata={STATE_KEY: saved})
 
     def _folded(self, ctx: RunContext[AgentDepsT], tool: _LispEvalTool, state: _RunState) -> list:
         """The folded tools as ptclisp Tools calling back through a nested tool manager."""

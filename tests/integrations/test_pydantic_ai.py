@@ -23,7 +23,7 @@ from ptclisp import Limits  # noqa: E402
 from ptclisp.integrations import ProgramFailed, common, messages as M  # noqa: E402
 from ptclisp.integrations.pydantic_ai import STATE_KEY, LispMode  # noqa: E402
 
-from .shop import EVIL, outside_blocks  # noqa: E402
+from .shop import EVIL, Meeting, outside_blocks  # noqa: E402
 
 USERS = [{"id": 1, "name": "Ada", "role": "admin"}, {"id": 2, "name": "Bo", "role": "user"},
          {"id": 3, "name": "Cy", "role": "admin"}]
@@ -547,3 +547,22 @@ def test_two_lisp_eval_calls_in_one_response_keep_both_defs():
                                 ToolCallPart("lisp_eval", {"program": "(def b 2)"}, tool_call_id="p2")])
     agent, _ = agent_with_tools(Script([both, "(return (str [a b]))"]))
     assert agent.run_sync("x", deps={"hello": "hi"}).output == "[1 2]"
+
+
+def test_one_lispmode_shared_by_two_agents_running_at_once_keeps_their_defs_apart():
+    mode, meeting = LispMode(), Meeting(2)
+    scripts = [Script(['(tool/ameet) (def secret "A") (return "A")']),
+               Script(['(tool/ameet) (def b 1)', '(return (str secret))', '(return (str "B" b))'])]
+
+    def agent(script):
+        a = Agent(FunctionModel(script), capabilities=[mode])
+        a.tool_plain(meeting.ameet)
+        return a
+
+    async def main():
+        return await asyncio.gather(*(agent(s).run("go") for s in scripts))
+
+    a, b = asyncio.run(main())
+    assert meeting.met and (a.output, b.output) == ("A", "B1")
+    (retry,) = scripts[1].retries()
+    assert "Unable to resolve symbol: secret" in retry
