@@ -141,8 +141,10 @@ class LispTool(BaseTool):
 def _turn_keys(messages: list) -> list:
     """The keys of a conversation's model turns, the latest (whose calls run now) first: [] when
     the latest has no id."""
-    turns = [("turn", m.id) for m in reversed(messages) if isinstance(m, AIMessage)]
-    return turns if turns and turns[0][1] else []
+    ais = [m for m in reversed(messages) if isinstance(m, AIMessage)]
+    if not ais or not ais[0].id:
+        return []
+    return [("turn", m.id) for m in ais if m.id]
 
 
 def _had_lisp_eval(messages: list) -> bool:

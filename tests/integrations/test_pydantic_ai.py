@@ -427,14 +427,14 @@ def test_a_list_output_type_is_one_type_not_a_union():
     assert "Expected output: [{reason string}]" in result.all_messages()[0].instructions
 
 
-@pytest.mark.parametrize("output_type, said", [(Admins, True), ([Report, Failure], True),
-                                               (str, False)])
+@pytest.mark.parametrize("output_type, program, said", [
+    (Admins, "(return {:count 0 :names []})", True),
+    ([Report, Failure], '(return {:reason "x"})', True),
+    (str, '(return "x")', False),  # no output tool: nothing to say
+])
 def test_the_card_says_once_that_return_is_the_answer_when_there_is_an_output_tool(
-        output_type, said):
-    script = Script(['(return "x")' if output_type is str else '(return {:reason "x"})'])
-    agent, _ = agent_with_tools(script, output_type if output_type is not Admins else Admins)
-    if output_type is Admins:
-        script.replies[0] = '(return {:count 0 :names []})'
+        output_type, program, said):
+    agent, _ = agent_with_tools(Script([program]), output_type)
     text = agent.run_sync("x", deps={"hello": "hi"}).all_messages()[0].instructions
     assert text.count(M.RETURN_NOT_OUTPUT_TOOL) == (1 if said else 0)
 
