@@ -145,19 +145,24 @@ def _key(call_id, output: str) -> str:
     return hashlib.sha256(f"{call_id}\0{output}".encode("utf-8", "replace")).hexdigest()
 
 
+def _field(item, name: str):
+    """A field of an input item, given as a dict or as the SDK's model object."""
+    return item.get(name) if isinstance(item, dict) else getattr(item, name, None)
+
+
 def _had_lisp_eval(items) -> bool:
     """True when a run's input carries a lisp_eval call (a conversation that used it)."""
-    return any(isinstance(i, dict) and i.get("type") == "function_call" and
-               i.get("name") == TOOL_NAME for i in (items if isinstance(items, list) else ()))
+    return any(_field(i, "type") == "function_call" and _field(i, "name") == TOOL_NAME
+               for i in (items if isinstance(items, list) else ()))
 
 
 def _result_keys(items) -> list[str]:
     """The keys of the function-call results a run's input carries, the latest first."""
     keys = []
     for item in reversed(items if isinstance(items, list) else ()):
-        if isinstance(item, dict) and item.get("type") == "function_call_output" and \
-                isinstance(item.get("output"), str):
-            keys.append(_key(item.get("call_id"), item["output"]))
+        output = _field(item, "output")
+        if _field(item, "type") == "function_call_output" and isinstance(output, str):
+            keys.append(_key(_field(item, "call_id"), output))
     return keys
 
 
