@@ -203,20 +203,42 @@ def test_one_tool_shared_by_two_conversations_keeps_their_defs_apart():
 
 
 def test_two_conversations_at_once_each_end_on_their_own_return():
-    meeting = shop.Meeting(2)
-    lisp = lisp_tool([meeting.ameet])
+    # A's program returns while A's turn is still running (its other call waits for B's next
+    # model request); B's turn ends meanwhile: B must go on, not end with A's value
+    marked, model_b = [], ScriptedModel(programs("(tool/waita) (def b 1)", '(return (str "B" b))'))
 
-    async def one(steps):
-        agent = Agent(name="t", model=ScriptedModel(steps), **lisp.agent_kwargs())
-        return await Runner.run(agent, "go")
+    def marka() -> bool:
+        """A's returning program got here."""
+        marked.append(True)
+        return True
+
+    async def waita() -> bool:
+        """B waits for A's return (at most 2 s)."""
+        for _ in range(200):
+            if marked:
+                await asyncio.sleep(0.2)  # A's program ends right after marka
+                return True
+            await asyncio.sleep(0.01)
+        return False
+
+    async def waitb() -> int:
+        """A's other call waits for B's second model request (at most 3 s)."""
+        for _ in range(300):
+            if len(model_b.calls) >= 2:
+                return 1
+            await asyncio.sleep(0.01)
+        return 0
+
+    lisp = lisp_tool([marka, waita, waitb])
+    model_a = ScriptedModel([parallel('(tool/marka) (return "A")', "(tool/waitb)")])
 
     async def main():
         return await asyncio.gather(
-            one(programs('(tool/ameet) (return "A")')),
-            one(programs('(tool/ameet) (def b 1)', '(return (str "B" b))')))
+            Runner.run(Agent(name="a", model=model_a, **lisp.agent_kwargs()), "go"),
+            Runner.run(Agent(name="b", model=model_b, **lisp.agent_kwargs()), "go"))
 
     a, b = asyncio.run(main())
-    assert meeting.met and (a.final_output, b.final_output) == ("A", "B1")
+    assert (a.final_output, b.final_output) == ("A", "B1")
 
 
 def test_a_conversation_past_the_limit_starts_afresh_with_a_warning(caplog):
