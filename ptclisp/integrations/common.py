@@ -3,8 +3,10 @@
 A framework's tools become ptclisp `Tool`s whose callable goes back through the framework (its
 argument validation, hooks and retries), so a program's `(tool/NAME {...})` is the same call the
 model would have made natively. `LispRunner` keeps the `def`s of one conversation between
-lisp_eval calls (and, saved as text, between runs) and turns each run into what the framework
-hands the model: a JSON body on success, an error text to retry on, or a returned final value.
+lisp_eval calls (and, saved as text, between runs; parallel calls merge what they define) and
+turns each run into what the framework hands the model: a JSON body on success, an error text
+to retry on (a data block), or a returned final value. `Conversations` lets one tool object
+serve many conversations, each found by keys its own history carries.
 """
 from __future__ import annotations
 
