@@ -313,7 +313,7 @@ class LispRunner:
         in the defs as they are now, and its value as *1."""
         after = result.memory
         changed = {k: v for k, v in after.items() if k not in base or base[k] is not v}
-        removed = [k for k in base if k not in after]
+        removed = {k for k in base if k not in after}
         with self._lock:
             memory = {k: v for k, v in self.memory.items() if k not in removed}
             memory.update(changed)
