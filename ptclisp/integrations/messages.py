@@ -46,8 +46,7 @@ def expected_reply(shape: str) -> str:
     """The expected output when the answer is the model's reply (no return)."""
     return f"Expected answer: {shape}, as JSON (type names stand for values of that type)."
 
-RETURN_NOT_OUTPUT_TOOL = ("Answer with `(return v)` from a program: it ends the run with v as the "
-                          "output, so no final_result call is needed, before or after it.")
+RETURN_NOT_OUTPUT_TOOL = "`(return v)` is your answer: it ends the run, so never call final_result."
 RETURNED = "Returned: the run ends with this value."
 RETURN_NOT_ENDING = ("(return v) gave this value; to end the task, give it as your final "
                      "answer the usual way.")

@@ -110,8 +110,7 @@ def test_the_description_lists_the_folded_tools():
 def test_the_new_texts_read_as_pinned():
     assert M.one_of(["{a int}", "{b string}"]) == "one of {a int} or {b string}"
     assert M.RETURN_NOT_OUTPUT_TOOL == (
-        "Answer with `(return v)` from a program: it ends the run with v as the output, so no "
-        "final_result call is needed, before or after it.")
+        "`(return v)` is your answer: it ends the run, so never call final_result.")
     assert M.saved_state_ignored(M.saved_too_large(20_000_000, 16_000_000)) == (
         "ptclisp: the saved lisp_eval state could not be read (20,000,000 characters, over the "
         "16,000,000 read); starting without it")
