@@ -199,7 +199,8 @@ def instructions(*, data=None, signature: str | list[str] | None = None,
 def expected(signature: str | list[str], *, returns: bool = True) -> str:
     """The expected-output line for a return signature such as `{count :int}` (or a list of
     them: any one of those shapes)."""
-    outputs = [S.parse(s).output for s in ([signature] if isinstance(signature, str) else signature)]
+    signatures = [signature] if isinstance(signature, str) else signature
+    outputs = [S.parse(s).output for s in signatures]
     shapes = [render_type(t) for t in outputs]
     shape = shapes[0] if len(shapes) == 1 else M.one_of(shapes)
     if not returns:

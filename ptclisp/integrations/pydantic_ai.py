@@ -29,7 +29,10 @@ from pydantic_ai.messages import ToolCallPart, ToolReturn, ToolReturnPart
 from pydantic_ai.output import NativeOutput, PromptedOutput, TextOutput, ToolOutput
 from pydantic_ai.result import FinalResult
 from pydantic_ai.tool_manager import ToolManager
-from pydantic_ai.tools import AgentDepsT, DeferredToolRequests, RunContext, ToolDefinition, ToolSelector, matches_tool_selector
+from pydantic_ai.tools import (
+    AgentDepsT, DeferredToolRequests, RunContext, ToolDefinition, ToolSelector,
+    matches_tool_selector,
+)
 from pydantic_ai.toolsets import AbstractToolset, WrapperToolset
 from pydantic_ai.toolsets.abstract import ToolsetTool
 from pydantic_core import SchemaValidator, core_schema
@@ -109,8 +112,8 @@ class LispMode(AbstractCapability[AgentDepsT]):
     def get_instructions(self) -> str:
         """ptclisp's PTC-Lisp prompt, the data and the expected output (and, when the agent
         has an output tool, that `(return v)` is the answer)."""
-        text = common.instructions(data=self.data, signature=common.shown_signature(self._output()),
-                                   returns=self.returns)
+        text = common.instructions(data=self.data, returns=self.returns,
+                                   signature=common.shown_signature(self._output()))
         if self.returns and _has_output_tool(self.output_type if self.output_type is not None
                                              else self._agent_output):
             text += "\n\n" + M.RETURN_NOT_OUTPUT_TOOL
