@@ -181,7 +181,19 @@ def repair_note(text: str) -> str:
 # ---------------------------------------------------------------- feedback
 
 
-PRINTS_CUT_HINT = "output truncated; print specific fields instead"
+def prints_cut(lines: int, total_lines: int, chars: int, total_chars: int) -> str:
+    """Printed output cut at a line: exactly what is shown of it."""
+    return (f";; (printed output cut: the first {lines} of {total_lines} lines shown, "
+            f"{chars} of {total_chars} characters; print specific fields instead)")
+
+
+def prints_cut_in_line(total_lines: int, chars: int, total_chars: int) -> str:
+    """Printed output whose first line alone is over the budget."""
+    line = "its only line" if total_lines == 1 else f"the first of {total_lines} lines"
+    return (f";; (printed output cut: the first {chars} of {total_chars} characters shown, "
+            f"inside {line}; print specific fields instead)")
+
+
 PREVIEW_CUT_HINT = ";; (result truncated; println specific fields to see more)"
 MEMORY_CUT_HINT = (";; (previews truncated: [1 2 ... 3 more] shows 2 of 5 items; "
                    "println specific fields to see more)")
