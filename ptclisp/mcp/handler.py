@@ -43,6 +43,11 @@ class ServiceLispEval(LispEval):
         super().__init__(tools, limits, keep_session=keep_session, upstreams=upstreams)
         self.service = service
 
+    def observe(self, result) -> None:
+        """Count the program's tool calls and the sandbox limit that stopped it."""
+        if self.service.metrics is not None:
+            self.service.metrics.program(result, gateway=self.upstreams is not None)
+
     @property
     def card_note(self) -> str:
         """What the tool's description adds: functions do not last in a store of text."""
@@ -56,8 +61,6 @@ class ServiceLispEval(LispEval):
         client = headers.get(CLIENT_HEADER, "-")
         sid = headers.get(SESSION_HEADER)
         metrics, t = self.service.metrics, time.perf_counter()
-        if metrics is not None:
-            metrics.call("lisp_eval")
         answer = self._reserve(client)  # before the first await: no two calls pass together
         if answer is None:
             try:

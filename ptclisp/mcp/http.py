@@ -181,6 +181,12 @@ class Timeouts:
         self.header, self.body, self.keep_alive = header, body, keep_alive
         self.max_connections = max_connections
 
+    def facts(self, max_request_mb: int) -> dict:
+        """What the start-up line says of the connections (name -> value)."""
+        return {"header timeout": f"{self.header:g} s", "body timeout": f"{self.body:g} s",
+                "keep-alive": f"{self.keep_alive:g} s", "max connections": self.max_connections,
+                "max request": f"{max_request_mb} MB"}
+
 
 class _TimedH11(H11Protocol):
     """uvicorn's h11 protocol, closing a connection whose request head or body comes too slowly."""
@@ -286,6 +292,10 @@ def serve_service(server: MCPServer, service: Service, *, host: str = "127.0.0.1
     """Serve until SIGTERM/SIGINT; running calls get as long as a call may wait for its
     session to finish. Returns 0."""
     timeouts = timeouts or Timeouts()
+    # logged at the level the operator chose, so the start-up line shows whatever it is
+    level = max(logging.INFO, logging.getLevelName(log_level.upper()) or logging.WARNING)
+    log.log(level, M.service_started(f"http://{host}:{port}/mcp", service.startup_facts(),
+                                     timeouts.facts(max_request_mb)))
     app = build_app(server, service, host=host, max_bytes=max_request_mb * 1024 * 1024)
     config = uvicorn.Config(app, host=host, port=port, http=_protocol(timeouts),
                             log_level=log_level.lower(), access_log=False, log_config=None,

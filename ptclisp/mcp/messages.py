@@ -310,3 +310,9 @@ HINT_CONTEXT_DATA = "send plain JSON in `context`, nested less deeply"
 SESSION_BUSY_KIND = "SessionBusy"
 SESSION_BUSY = "this session is still running an earlier program; nothing was run"
 HINT_SESSION_BUSY = "wait for the earlier call's answer, then call again"
+
+
+def service_started(address: str, service: dict, connections: dict) -> str:
+    """The start-up line of `ptclisp mcp --transport http`: where, what store, what limits."""
+    shown = "; ".join(f"{k} {v}" for k, v in {**service, **connections}.items())
+    return f"serving lisp_eval at {address}; {shown}"

@@ -108,7 +108,9 @@ class LispEval:
             return argument_error(str(e), M.HINT_CONTEXT_DATA)
         if call.cancelled:
             return None
-        return await _off_loop(tool_result, await call.session.arun(program))
+        result = await call.session.arun(program)
+        self.observe(result)
+        return await _off_loop(tool_result, result)
 
     async def _kept_call(self, session: Session, meter: MemoryMeter, program: str,
                          context) -> CallToolResult | None:
@@ -131,6 +133,7 @@ class LispEval:
             return None
         before, history = dict(session.memory), list(session.history)
         result = await session.arun(program)
+        self.observe(result)
         if result.error is None and await _off_loop(meter.over, session.memory):
             session.memory, session.history = before, history
             return error_result(format_error_for_llm({

@@ -14,12 +14,13 @@ import json
 import logging
 import os
 import secrets
+from urllib.parse import urlsplit, urlunsplit
 from dataclasses import dataclass, field
 
 from .. import Limits, PtcError, Session
 from . import messages as M
 from .redis_store import HAVE_REDIS, RedisStore
-from .store import MemoryStore, Quotas, SessionStore, digest
+from .store import MB, MemoryStore, Quotas, SessionStore, digest
 
 __all__ = ["ServiceOptions", "options_from", "ServiceConfigError", "Service", "JsonFormatter",
            "CLIENT_HEADER", "REQUEST_ID_HEADER", "DAY", "LEASE", "SECRET_ENV", "wait_seconds",
@@ -51,6 +52,17 @@ def wait_seconds(limits: Limits) -> float:
     """How long a call waits for its session: as long as another call on it may run, and more."""
     longest = limits.max_wall if limits.max_wall is not None else 3 * float(limits.timeout or 10)
     return max(30.0, float(longest) + 10)
+
+
+def shown_store_url(url: str | None) -> str:
+    """The store's URL as a log may show it: memory, or the URL without its password."""
+    if url is None or url.startswith("memory:"):
+        return "memory (this process)"
+    parts = urlsplit(url)
+    if parts.password:
+        netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
+        return urlunsplit(parts._replace(netloc=netloc))
+    return url
 
 
 class ServiceConfigError(ValueError):
@@ -101,6 +113,22 @@ class Service:
         self.store: SessionStore = self._open_store(metrics)
         self.running: dict[str, int] = {}  # client -> runs in progress here (event loop only)
         self.draining = False
+
+    def startup_facts(self) -> dict:
+        """What the start-up line says of the service: store, auth, limits, quotas (name -> value)."""
+        o, q, lim = self.options, self.options.quotas, self.limits
+        facts = {"store": shown_store_url(o.store_url),
+                 "auth": f"bearer token ({len(o.tokens)} accepted)" if o.tokens else "none",
+                 "secret": "given" if o.secret is not None else "made for this process",
+                 "session ttl": f"{o.session_ttl:g} s",
+                 "calls per minute": o.calls_per_minute, "concurrent runs": o.max_runs,
+                 "session": f"{q.session_chars // 1024} KB",
+                 "client": f"{q.client_sessions} sessions, {q.client_chars // MB} MB",
+                 "store quota": f"{q.store_sessions} sessions, {q.store_chars // MB} MB"}
+        for name in ("timeout", "max_wall", "max_steps", "max_memory_mb", "max_tool_calls",
+                     "isolation"):
+            facts[name] = getattr(lim, name)
+        return {k: ("none" if v is None else v) for k, v in facts.items()}
 
     def _open_store(self, metrics) -> SessionStore:
         """The store --session-store names: none or memory:// -> memory, redis:// -> Redis."""
