@@ -288,4 +288,5 @@ def run(source: str, *, data=None, tools=None, memory=None, limits: Limits | Non
                       string_keys=string_keys)
     if kept:
         session._data.update((data_key(k, string_keys), v) for k, v in kept.items())
+        session.tools.in_place_data = session._data  # converted before host code runs
     return session.run(source)
