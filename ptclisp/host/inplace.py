@@ -91,6 +91,10 @@ def _convert(lazy: InPlace):
             {lazy.name: lazy.host}, lazy.string_keys, lazy.max_depth).values())))
     except (TypeError, ValueError) as e:  # the host's message, naming where the value is
         raise EvalError(str(e), code="type", hint=messages.HINT_DATA_READ_IN_PLACE) from None
+    except RuntimeError as e:  # "changed size during iteration": another thread changed it
+        if isinstance(e, RecursionError):
+            raise
+        raise EvalError(messages.DATA_CHANGED, code="type", hint=messages.HINT_DATA_CHANGED) from None
     finally:
         _budget.install(outer)
 
@@ -139,20 +143,18 @@ def _field(record: dict, k: Keyword, found, string_keys: bool):
         if found is MISSING:  # `:user-id` finding "user_id", a key that is no str...: the record
             return lookup(door.from_python(record, string_keys), k)
         return door.from_python(found, string_keys)
-    except (door.NotData, OutOfRange):  # the converted run reports it, naming where it is
-        raise NotRaw from None
-    except RuntimeError as e:  # another thread changed the record while it was read
-        if isinstance(e, RecursionError):
-            raise
+    except (door.NotData, OutOfRange, RecursionError):  # the converted run reports it (naming
+        raise NotRaw from None  # where it is) or copies it (deep data, on a big stack)
+    except RuntimeError:  # another thread changed the record while it was read
         raise EvalError(messages.DATA_CHANGED, code="type", hint=messages.HINT_DATA_CHANGED) from None
 
 
 def partial_records(lazy: InPlace, keys: tuple) -> list:
     """Each record as a map of only `keys` (each holding what `(k record)` gives: nil when
     absent); NotRaw at a record that is no host dict or a value that is not data. The run's
-    work: sizes charged as a builtin's, the clock and memory wall read every CHUNK records."""
+    work: the clock and memory wall read every CHUNK records (no size charge: the copying door
+    made the records at no charge, and a map over them charges none)."""
     host = lazy.host
-    _budget.charge_size(len(host), "collection")
     out: list = []
     for lo in range(0, len(host), CHUNK):
         part = host[lo:lo + CHUNK]

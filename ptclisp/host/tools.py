@@ -21,13 +21,13 @@ from collections.abc import Mapping
 from ..run import budget as _budget
 from .. import messages
 from . import signatures as S
-from ..sandbox import watchdog
+from ..sandbox import deepstack, watchdog
 from ..errors import LimitExceeded, PtcError, ToolError
 from ..lang.printer import cut_text, format_value
 from ..lang.values import PSet
 from .arguments import bind_arguments, signature_hint
 from .cache import MISS, ToolCache
-from .door import NotData, from_python, reads_as_keyword
+from .door import DATA_DEPTH, NotData, from_python, reads_as_keyword
 from .inplace import MIN_ITEMS, InPlace, settle, snapshot
 from ..sandbox.gcpause import without_gc
 from .numbers import OutOfRange
@@ -377,10 +377,20 @@ _SIZED = (str, list, dict, tuple, set, frozenset)
 
 def _copy(raw, string_keys: bool):
     """raw through the door: its own length charged first (a big list or string is refused
-    before it is copied), its parts copied with the size limits lifted."""
+    before it is copied), its parts copied with the size limits lifted; data nested deeper
+    than this stack carries is copied on a big one, as deep as data= may be (DATA_DEPTH)."""
     if type(raw) in _SIZED and len(raw) > 1024:
         _budget.charge_size(len(raw), "string" if type(raw) is str else "collection")
-    return without_gc(_budget.host_sizes, from_python, raw, string_keys)
+    try:
+        return without_gc(_budget.host_sizes, from_python, raw, string_keys)
+    except RecursionError:
+        pass
+    b = _budget.current()
+
+    def deep():
+        _budget.install(b)  # the run's clock and memory wall on that thread too
+        return without_gc(_budget.host_sizes, from_python, raw, string_keys)
+    return deepstack.call_on_big_stack(deep, 2 * DATA_DEPTH + 200)
 
 
 def _not_data_where(raw) -> tuple:
