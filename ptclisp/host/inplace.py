@@ -17,14 +17,17 @@ type, converts as before. The call log keeps a bounded snapshot taken when the c
 host's list: nothing is converted after the run, and a host that changes its data later does
 not change the log.
 
-Who pays: converting a data= list whole is what `Session(data=)` does at creation, so it is the
-host's work (sandbox/watchdog.host_work: not the program's time, not its memory growth); and it
-happens before the run's first tool call or pmap/pcalls, since a tool is host code that may
-change the data (tools.py, parallel.py). Building the records a pipeline reads
-(`partial_records`) and the log's snapshot are the run's work: its clock and memory wall apply
-as in any builtin (budget.charge_work), in chunks, with the collector paused one chunk at a
-time. The parts of host data are not charged against the size limits, read in place or copied
-(budget.host_sizes; docs/sandbox.md).
+Who pays is who pays for the copy a read in place stands in for, so that a program succeeds
+or fails the same way either way. data= is copied by `Session(data=)` at creation, outside any
+run: converting a data= list whole, or building the maps of the keys a pipeline reads
+(`partial_records`), is the host's work (sandbox/watchdog.host_work: not the program's time,
+not its memory growth, no stop lands in it). A tool result is copied at the call under the
+run's limits: building its records, and the log's snapshot, are the run's work, its clock and
+memory wall read every chunk as a builtin's (budget.charge_work). Either way the collector is
+paused one chunk at a time, never for the whole list. The data= lists are converted before the
+run's first tool call or pmap/pcalls (tools.py, parallel.py): a tool is host code that may
+change them. The parts of host data are not charged against the size limits, read in place or
+copied (budget.host_sizes; docs/sandbox.md).
 """
 from __future__ import annotations
 
@@ -151,16 +154,30 @@ def _field(record: dict, k: Keyword, found, string_keys: bool):
 
 def partial_records(lazy: InPlace, keys: tuple) -> list:
     """Each record as a map of only `keys` (each holding what `(k record)` gives: nil when
-    absent); NotRaw at a record that is no host dict or a value that is not data. The run's
-    work: the clock and memory wall read every CHUNK records (no size charge: the copying door
-    made the records at no charge, and a map over them charges none)."""
-    host = lazy.host
+    absent); NotRaw at a record that is no host dict or a value that is not data. Built
+    CHUNK records at a time, the collector paused one chunk at a time. Who pays is who pays
+    for the copy it stands in for: a tool result's, the run (its clock and memory wall are
+    read every chunk, as a builtin's); data='s, the host, as at Session(data=)'s creation."""
+    host, string_keys = lazy.host, lazy.string_keys
+    b = _budget.current()
     out: list = []
     for lo in range(0, len(host), CHUNK):
         part = host[lo:lo + CHUNK]
-        _budget.charge_work(len(part) * (len(keys) + 1))
-        out.extend(without_gc(_budget.host_sizes, _partial_records, part, keys, lazy.string_keys))
+        if lazy.convert is None:
+            out.extend(_host_chunk(b, part, keys, string_keys))
+        else:
+            _budget.charge_work(len(part) * (len(keys) + 1))
+            out.extend(without_gc(_budget.host_sizes, _partial_records, part, keys, string_keys))
     return out
+
+
+def _host_chunk(b, part: list, keys: tuple, string_keys: bool) -> list:
+    """_partial_records of part as the host's work (watchdog.host_work), uncharged."""
+    outer = _budget.install(None)
+    try:
+        return watchdog.host_work(b, lambda: without_gc(_partial_records, part, keys, string_keys))
+    finally:
+        _budget.install(outer)
 
 
 def _partial_records(host: list, keys: tuple, string_keys: bool) -> list:
