@@ -362,7 +362,8 @@ class ToolSet:
             raise ToolError(messages.tool_out_of_range(tool.name, e.problem), tool=tool.name,
                             code="tool-result") from None
         except LimitExceeded as e:
-            e.hint = messages.HINT_TOOL_RESULT_SIZE
+            if e.limit in ("max_collection_size", "max_string_chars"):  # not the clock's
+                e.hint = messages.HINT_TOOL_RESULT_SIZE
             raise
         if tool.check_returns and tool.returns is not None:
             problems = S.check(value, tool.returns)

@@ -213,6 +213,17 @@ def test_converting_data_whole_is_the_hosts_work_as_at_creation():
     assert fast.ok, fast.error  # e4c902c: max_memory_mb
 
 
+@pytest.mark.skipif(not LONG, reason="the issue's sizes: PTCLISP_FUZZ=long")
+@pytest.mark.parametrize("n, program", [(300_000, "(count data/rows)"),
+                                        (800_000, "(count data/rows)"),
+                                        (1_200_000, "(->> data/rows (map :a) count)")])
+def test_the_issues_big_data_succeeds_or_fails_as_it_does_copied(n, program, frozen_heap):
+    rows = [{"a": i, "b": i} for i in range(n)]
+    slow = Session(data={"rows": rows}).run(program)
+    fast = ptclisp.run(program, data={"rows": rows})
+    alike(fast, slow)  # e4c902c: timeout, max_memory_mb, max_memory_mb in place
+
+
 def test_the_door_takes_the_parts_of_a_tool_result_without_size_charges_either_way():
     wide = records(300)
     wide[5]["note"] = "y" * 3_000_000
