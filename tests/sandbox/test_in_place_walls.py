@@ -306,7 +306,8 @@ def test_a_result_changing_while_it_is_copied_is_a_clear_error_or_a_consistent_v
     data = [dict(x) for x in records(300)]
     data[7]["m"] = Mutating(data[7], times)
     r = ptclisp.run("(count (filter :m data/rows))", data={"rows": data})
-    assert r.error is None or r.error.kind != "InternalError", r.error
+    assert r.error is not None and r.error.message == messages.DATA_CHANGED, r.error
+    assert r.error.hint == messages.HINT_DATA_CHANGED
 
 
 def test_a_tool_called_before_data_is_read_does_not_change_what_the_program_reads():
