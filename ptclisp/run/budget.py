@@ -202,7 +202,7 @@ def charge_size(n: int, what: str = "collection"):
                     raise MemoryStop()
 
 
-def host_sizes(fn, *args):
+def host_sizes(fn, *args) -> object:
     """fn(*args) with the size limits lifted for what it charges (the door copying the parts of
     a host value: docs/sandbox.md); the clock and the memory wall still apply."""
     b = getattr(_local, "budget", None)

@@ -27,6 +27,7 @@ import os
 import sys
 import threading
 import time
+from collections.abc import Callable
 
 from ..run.budget import MemoryStop, Stop
 
@@ -231,7 +232,7 @@ def leave_host(b) -> float:
     return spent
 
 
-def host_work(b, fn):
+def host_work(b, fn: Callable[[], object]) -> object:
     """fn() as the host's work inside b's run, like a tool call: no stop lands in it, its time
     is not the program's (Limits.timeout), and what the process grows meanwhile is not counted
     against the run's memory limit (the run's memory wall moves up by that much)."""
