@@ -187,7 +187,7 @@ class Session:
             result.duration = time.perf_counter() - start
             if span is not None:
                 bud = self.ctx.budget
-                tracing.end_run(span, result.status, result.error, len(result._tool_calls),
+                tracing.end_run(span, result.status, result.error, len(result.tool_calls),
                                 bud.steps_used() if bud is not None else None)
             return result
         finally:
@@ -310,4 +310,5 @@ def run(source: str, *, data=None, tools=None, memory=None, limits: Limits | Non
                       string_keys=string_keys)
     if kept:
         session._data.update((data_key(k, string_keys), v) for k, v in kept.items())
+        session.tools.in_place_data = session._data  # converted before host code runs
     return session.run(source)

@@ -63,6 +63,9 @@ def run_parallel(who: str, jobs: list) -> list:
     if getattr(_local, "branch", False) or len(jobs) == 1 or limit <= 1:
         return [_call(who, i, fn, args) for i, (fn, args) in enumerate(jobs)]
     ctx = parent.context if parent is not None else None
+    settle = getattr(ctx.tools, "settle_in_place", None) if ctx is not None else None
+    if settle is not None:  # data= read in place: a branch's tool may change it (inplace.py)
+        settle()
     branching = type(ctx) is Context
     if branching:
         ctx.__class__ = BranchingContext  # functions meter on their own thread's budget

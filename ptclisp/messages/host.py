@@ -85,6 +85,9 @@ API_DATA_TOO_DEEP = "data= is nested too deeply to be read as data"
 # a one-shot run's data read in place (host/inplace.py) met it: the program cannot mend it
 HINT_DATA_READ_IN_PLACE = ("the host gave this value and a program cannot change it: read only "
                            "the fields you need, or end with (fail ...) saying what is wrong")
+# host data another thread of the host changed while the run copied or read it
+DATA_CHANGED = "the host's data changed while the program was reading it"
+HINT_DATA_CHANGED = "run the program again; the host must not change data a run is reading"
 
 
 ISOLATION_BAD_DISCOVERY = "the isolated worker sent a malformed upstream discovery request"

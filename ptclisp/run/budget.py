@@ -43,7 +43,7 @@ class Budget:
                  "max_chars", "print_left", "countdown", "period", "clock", "prints", "wall_clock",
                  "in_host", "watch_lock", "work_deadline", "wall_deadline", "paused_at",
                  "tool_seconds", "halt", "pending_stop", "catalog", "context", "mem_ceiling",
-                 "mem_countdown", "rss", "trace_span", "capture", "__weakref__")
+                 "mem_countdown", "rss", "trace_span", "capture", "host_sizes", "__weakref__")
 
     def __init__(self, limits, clock=time.monotonic, wall_clock=time.time):
         self.limits = limits
@@ -74,6 +74,8 @@ class Budget:
         self.mem_countdown = MEMORY_CHECK_ITEMS
         self.rss = None  # reads the process's resident size (the watchdog's reader)
         self.trace_span = None  # the run's OpenTelemetry span (host/tracing.py), or None
+        self.host_sizes = False  # True while the door copies what a host value holds (a tool
+        # result's parts): the clock and the memory wall apply, the size limits do not
 
     def tick(self, n: int = 1):
         """Count n evaluation steps; read the clock every CHECK_EVERY steps."""
@@ -194,7 +196,7 @@ def charge_size(n: int, what: str = "collection"):
     if b is None:
         return
     limit = b.max_chars if what in STRING_KINDS else b.max_size
-    if limit is not None and n > limit:
+    if limit is not None and n > limit and not b.host_sizes:
         own = what in STRING_KINDS and getattr(b.limits, "max_string_chars", None) is not None
         name = "max_string_chars" if own else "max_collection_size"
         raise LimitExceeded(messages.limit_size(what, n, limit), limit=name, value=limit,
@@ -207,6 +209,35 @@ def charge_size(n: int, what: str = "collection"):
                 b.mem_countdown = MEMORY_CHECK_ITEMS
                 if b.rss() > b.mem_ceiling:
                     raise MemoryStop()
+
+
+def host_sizes(fn, *args) -> object:
+    """fn(*args) with the size limits lifted for what it charges (the door copying the parts of
+    a host value: docs/sandbox.md); the clock and the memory wall still apply."""
+    b = getattr(_local, "budget", None)
+    if b is None or b.host_sizes:
+        return fn(*args)
+    b.host_sizes = True
+    try:
+        return fn(*args)
+    finally:
+        b.host_sizes = False
+
+
+def charge_work(n: int):
+    """Work of n items over host data (read in place, converted): the clock and, every
+    MEMORY_CHECK_ITEMS items, the memory wall, as a big charge_size reads them; no size limit
+    (what a loop reads of the host's data is not something the program builds)."""
+    b = getattr(_local, "budget", None)
+    if b is None:
+        return
+    b.check_time()
+    if b.mem_ceiling is not None:
+        b.mem_countdown -= n
+        if b.mem_countdown <= 0:
+            b.mem_countdown = MEMORY_CHECK_ITEMS
+            if b.rss() > b.mem_ceiling:
+                raise MemoryStop()
 
 
 def tick(n: int = 1):

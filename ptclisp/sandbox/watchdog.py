@@ -27,6 +27,7 @@ import os
 import sys
 import threading
 import time
+from collections.abc import Callable
 
 from ..run.budget import MemoryStop, Stop
 
@@ -229,6 +230,26 @@ def leave_host(b) -> float:
     spent = b.resume()
     b.in_host = False
     return spent
+
+
+def host_work(b, fn: Callable[[], object]) -> object:
+    """fn() as the host's work inside b's run, like a tool call: no stop lands in it, its time
+    is not the program's (Limits.timeout), and what the process grows meanwhile is not counted
+    against the run's memory limit (the run's memory wall moves up by that much)."""
+    if b is None:
+        return fn()
+    watch = next((w for w in list(_watches.values()) if w.budget is b), None)
+    before = _rss() if b.mem_ceiling is not None else None
+    enter_host(b)
+    try:
+        return fn()
+    finally:
+        leave_host(b)
+        if before is not None:
+            grown = max(_rss() - before, 0)
+            b.mem_ceiling += grown
+            if watch is not None and watch.base_rss is not None:
+                watch.base_rss += grown
 
 
 def _take_pending() -> None:
