@@ -18,7 +18,7 @@ from . import resources
 from .content import CONTENT, MESSAGE, OK, REASON, TOO_LARGE, fault, ok
 from . import messages as M
 from .config import LIST_TIMEOUT
-from .mcp_client import AnswerTooLarge, ConnectionLost, RestartLimit
+from .mcp_client import AnswerRefused, AnswerTooLarge, ConnectionLost, RestartLimit
 from .openapi import HttpFault
 from .openapi import call as http_call
 from .catalog import Unavailable, near_hint, schema_problem, show
@@ -182,6 +182,8 @@ class Binding:
             return fault("timeout", M.timed_out(server, info.name, round(timeout, 3))), 0
         except AnswerTooLarge:
             return fault(TOO_LARGE.name, M.too_large(server, info.name, host.limits.max_response_bytes)), 0
+        except AnswerRefused as e:
+            return fault(e.reason, host.redactor.text(M.unreadable(server, info.name, e.detail))), 0
         except ConnectionLost as e:
             return fault("upstream_unavailable", host.redactor.text(M.unavailable(server, str(e) or M.CRASHED))), 0
         except Exception as e:  # noqa: BLE001 - a JSON-RPC error or a broken transport

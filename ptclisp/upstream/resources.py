@@ -14,7 +14,7 @@ from . import content as C
 from . import messages as M
 from .catalog import near_hint, show
 from .content import CONTENT, fault, ok
-from .mcp_client import AnswerTooLarge, ConnectionLost
+from .mcp_client import AnswerRefused, AnswerTooLarge, ConnectionLost
 
 LIST_KEYS = {"server"}
 READ_KEYS = {"server", "uri", "base64"}
@@ -82,6 +82,8 @@ def _send(binding, server: str, what: str, coroutine, timeout: float, shape) -> 
         return fault("timeout", M.timed_out(server, what, round(timeout, 3))), 0
     except AnswerTooLarge:
         return fault(C.TOO_LARGE.name, M.too_large(server, what, host.limits.max_response_bytes)), 0
+    except AnswerRefused as e:
+        return fault(e.reason, host.redactor.text(M.unreadable(server, what, e.detail))), 0
     except ConnectionLost as e:
         return fault("upstream_unavailable", host.redactor.text(M.unavailable(server, str(e) or M.CRASHED))), 0
     except Exception as e:  # noqa: BLE001 - a JSON-RPC error (an unknown uri, no resources)

@@ -42,8 +42,7 @@ class Upstreams:
         self.secrets = config.secrets
         self.redactor = Redactor(config.secrets.values())
         self.loop = LoopThread("ptclisp-upstreams")
-        self.connections = {n: McpConnection(s, config.secrets, config.limits.max_response_bytes,
-                                                  self.redactor)
+        self.connections = {n: McpConnection(s, config.secrets, config.limits, self.redactor)
                             for n, s in self.specs.items() if s.transport != "openapi"}
         self.operations = {n: compile_operations(s, config.secrets) for n, s in self.specs.items()
                            if s.transport == "openapi"}

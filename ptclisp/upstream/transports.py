@@ -26,13 +26,17 @@ import os
 import re
 import signal
 import sys
+import time
 
 import anyio
 import attrs
 import httpx2
 from mcp.os.posix.utilities import terminate_posix_process_tree
 from mcp.shared.message import SessionMessage
-from mcp_types import JSONRPCError, JSONRPCRequest, JSONRPCResponse, jsonrpc_message_adapter
+from mcp_types import (ErrorData, JSONRPCError, JSONRPCRequest, JSONRPCResponse,
+                       jsonrpc_message_adapter)
+
+from . import messages as M
 
 CHUNK = 64 * 1024  # bytes read from a pipe at a time
 GRACE = 2.0  # seconds a server has to exit after its stdin closes, before it is killed
@@ -41,7 +45,16 @@ MAX_PENDING = 1024  # request ids remembered for their answers
 STDERR_LINES = 20  # the last lines of a stdio server's stderr kept (for the unavailable message)
 STDERR_LINE_CHARS = 300  # of each kept line
 ID_PREFIX = re.compile(rb'\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*(-?\d+|"[^"\\]*")')
+ID_SUFFIX = re.compile(rb'"id"\s*:\s*(-?\d+|"[^"\\]*")\s*\}\s*\Z')  # an id written last
 EVENT_END = re.compile(rb"(?:\r\n|\n|\r)(?:\r\n|\n|\r)")  # a blank line ends an SSE event
+# What a connected server may make the host do besides answering (its floods are slowed, by
+# not reading, so the server waits, not the host): messages a second, and bytes a second of
+# stderr. Bursts up to twice as much pass at once.
+MESSAGES_PER_SECOND = 200
+STDERR_BYTES_PER_SECOND = 1024 * 1024
+PARSE_ERROR = -32700
+REFUSED = -32099  # an answer the host refused to read (the code is in the implementation range)
+MARK = {"ptclisp": "refused by the host"}  # in the data of an error the host made itself
 
 
 @attrs.define
@@ -65,10 +78,75 @@ class Link:
     read: int = 0  # bytes read from the server (message bodies)
     stderr: collections.deque = attrs.Factory(lambda: collections.deque(maxlen=STDERR_LINES))
     exit_code: int | None = None  # a stdio server's, once it ended
+    messages: "Pace" = attrs.Factory(lambda: Pace(MESSAGES_PER_SECOND))
+    stderr_read: int = 0  # bytes of the server's stderr read
 
     def end(self, reason: str = "") -> None:
         if self.alive:
             self.alive, self.reason = False, reason
+
+
+class Pace:
+    """A token bucket: `wait(n)` sleeps while more than `rate` units a second (bursts of twice
+    that) went through, so a flood is read at a bounded rate."""
+
+    def __init__(self, rate: float):
+        self.rate, self.burst = rate, 2 * rate
+        self.tokens, self.stamp = self.burst, time.monotonic()
+
+    async def wait(self, n: float = 1) -> None:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate) - n
+        self.stamp = now
+        if self.tokens < 0:
+            await anyio.sleep(-self.tokens / self.rate)
+
+
+def refusal(rid, message: str, code: int = REFUSED) -> SessionMessage:
+    """An error answer to request rid that the host makes itself (its data is MARK)."""
+    return SessionMessage(JSONRPCError(jsonrpc="2.0", id=rid,
+                                       error=ErrorData(code=code, message=message, data=MARK)))
+
+
+class Screened:
+    """The session's read stream: messages are paced (MESSAGES_PER_SECOND), and an answer with
+    more content blocks (or resource contents) than `blocks` is replaced by a refusal before
+    the SDK builds its result."""
+
+    def __init__(self, inner, blocks: int, link: Link):
+        self.inner, self.blocks, self.link = inner, blocks, link
+
+    async def receive(self):
+        return await self._screen(await self.inner.receive())
+
+    def __aiter__(self):
+        return self
+
+    async def __anext__(self):
+        return await self._screen(await self.inner.__anext__())
+
+    async def _screen(self, item):
+        await self.link.messages.wait()
+        message = getattr(item, "message", None)
+        if isinstance(message, JSONRPCResponse) and isinstance(message.result, dict):
+            for key in ("content", "contents"):
+                items = message.result.get(key)
+                if isinstance(items, list) and len(items) > self.blocks:
+                    return refusal(message.id, M.too_many_blocks(len(items), self.blocks))
+        return item
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
+
+    async def __aenter__(self):
+        await self.inner.__aenter__()
+        return self
+
+    async def __aexit__(self, *exc):
+        return await self.inner.__aexit__(*exc)
+
+    def __getattr__(self, name):  # last_context and the like: the inner stream's
+        return getattr(self.inner, name)
 
 
 class ResponseTooLarge(httpx2.StreamError, httpx2.SSEError):
@@ -182,12 +260,14 @@ async def capped_stdio(command: str, args: list, env: dict, cwd, cap: int, link:
 async def _read_stderr(process, link: Link) -> None:
     """Keep the last STDERR_LINES lines of the server's stderr (each cut to STDERR_LINE_CHARS),
     reading it all so the server never blocks on a full pipe."""
-    part = b""
+    part, pace = b"", Pace(STDERR_BYTES_PER_SECOND)
     while True:
         try:
             chunk = await process.stderr.receive(CHUNK)
         except (anyio.EndOfStream, anyio.ClosedResourceError, anyio.BrokenResourceError, OSError):
             break
+        link.stderr_read += len(chunk)
+        await pace.wait(len(chunk))  # a flood waits in the pipe (the server blocks), not here
         lines = (part + chunk).split(b"\n")
         part = lines.pop()[-4 * STDERR_LINE_CHARS:]
         for line in lines[-STDERR_LINES:]:
@@ -225,6 +305,8 @@ async def _read_lines(process, cap: int, out, pending: dict, link: Link) -> None
             start = end + 1
             if line.strip():
                 message = _parse(bytes(line))
+                if not isinstance(message, SessionMessage):
+                    message = _unreadable(bytes(line[:256]), bytes(line[-256:]), message, pending)
                 if isinstance(message, SessionMessage) and \
                         isinstance(message.message, (JSONRPCResponse, JSONRPCError)):
                     pending.pop(message.message.id, None)
@@ -238,6 +320,22 @@ def _parse(line: bytes):
         return SessionMessage(jsonrpc_message_adapter.validate_json(line, by_name=False))
     except ValueError as e:
         return e
+
+
+def _unreadable(head: bytes, tail: bytes, error: Exception, pending: dict):
+    """A line the SDK's reader refused (JSON nested past its limit, not JSON-RPC): an error
+    answer to the request it answers (by its id, first or last, else the only one waiting), so
+    the call ends now instead of at its timeout; the error itself when no request is known."""
+    m = ID_PREFIX.match(head) or ID_SUFFIX.search(tail)
+    if m:
+        key = m.group(1)
+        rid = key[1:-1].decode("utf-8", "replace") if key.startswith(b'"') else int(key)
+    elif len(pending) == 1:
+        rid = next(iter(pending))
+    else:
+        return error
+    why = M.ANSWER_TOO_DEEP if "recursion limit" in str(error) else M.ANSWER_NOT_JSONRPC
+    return refusal(rid, why, PARSE_ERROR)
 
 
 def _refuse(prefix: bytes, pending: dict, link: Link, cap: int) -> None:
