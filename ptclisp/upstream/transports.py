@@ -33,7 +33,7 @@ import attrs
 import httpx2
 from mcp.os.posix.utilities import terminate_posix_process_tree
 from mcp.shared.message import SessionMessage
-from mcp_types import (ErrorData, JSONRPCError, JSONRPCRequest, JSONRPCResponse,
+from mcp_types import (ErrorData, JSONRPCError, JSONRPCNotification, JSONRPCRequest, JSONRPCResponse,
                        jsonrpc_message_adapter)
 
 from . import messages as M
@@ -54,6 +54,7 @@ MESSAGES_PER_SECOND = 200
 STDERR_BYTES_PER_SECOND = 1024 * 1024
 PARSE_ERROR = -32700
 REFUSED = -32099  # an answer the host refused to read (the code is in the implementation range)
+KEPT_NOTES = {"notifications/cancelled"}  # the server notifications handed to the SDK
 MARK = {"ptclisp": "refused by the host"}  # in the data of an error the host made itself
 
 
@@ -98,8 +99,8 @@ class Pace:
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate) - n
         self.stamp = now
-        if self.tokens < 0:
-            await anyio.sleep(-self.tokens / self.rate)
+        if self.tokens < 0:  # wait for a tenth of a second's worth: few wake-ups in a flood
+            await anyio.sleep(-self.tokens / self.rate + 0.1)
 
 
 def refusal(rid, message: str, code: int = REFUSED) -> SessionMessage:
@@ -117,17 +118,22 @@ class Screened:
         self.inner, self.blocks, self.link = inner, blocks, link
 
     async def receive(self):
-        return await self._screen(await self.inner.receive())
+        return await self._screen(self.inner.receive)
 
     def __aiter__(self):
         return self
 
     async def __anext__(self):
-        return await self._screen(await self.inner.__anext__())
+        return await self._screen(self.inner.__anext__)
 
-    async def _screen(self, item):
-        await self.link.messages.wait()
-        message = getattr(item, "message", None)
+    async def _screen(self, get):
+        while True:
+            item = await get()
+            await self.link.messages.wait()
+            message = getattr(item, "message", None)
+            # nothing here listens to logs, progress or list changes: they stop here
+            if not isinstance(message, JSONRPCNotification) or message.method in KEPT_NOTES:
+                break
         if isinstance(message, JSONRPCResponse) and isinstance(message.result, dict):
             for key in ("content", "contents"):
                 items = message.result.get(key)
