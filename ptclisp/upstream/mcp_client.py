@@ -125,7 +125,7 @@ class McpConnection:
         stderr, secrets redacted; "" for none (an HTTP upstream)."""
         link = link or self._link
         text = M.process_ended(link.exit_code, list(link.stderr))
-        return self._redactor.text(text)
+        return self._redactor.message(text)
 
     def _lost(self, detail: str, link: Link) -> str:
         """The reason a start or connection failed, with the cap when one was hit."""

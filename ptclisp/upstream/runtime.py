@@ -108,7 +108,7 @@ class Upstreams:
             self._failed(server, why)
             raise Unavailable(why) from None
         except Exception as e:  # noqa: BLE001 - any failure to start or list is a world fault
-            why = self.redactor.text(M.unavailable(server, _reason(e)))
+            why = self.redactor.message(M.unavailable(server, _reason(e)))
             self._failed(server, why)
             raise Unavailable(why) from None
         tools = {}
@@ -148,7 +148,8 @@ class Upstreams:
     def catalog_text(self) -> str:
         """The catalog the model reads in lisp_eval's description and the system prompt."""
         descriptions = {n: s.description for n, s in self.specs.items()}
-        return self.redactor.text(C.catalog_text(self.snapshot(), descriptions))
+        return self.redactor.text(C.catalog_text(self.snapshot(), descriptions,
+                                                 self.limits.max_catalog_chars))
 
     # ------------------------------------------------------------ discovery protocol (core)
 
@@ -188,8 +189,8 @@ class Upstreams:
                 continue
             for info in tools.values():
                 args = " ".join(n for n, _, _ in C.arguments(info.input_schema))
-                out.append((info.ref, f"{info.ref} - {info.summary}", f"{server} {info.name}",
-                            f"{info.description} {args}"))
+                out.append((info.ref, f"{info.ref} - {info.summary}", f"{server} {C.cut(info.name, C.NAME_CHARS)}",
+                            f"{C.one_line(info.description, 2000)} {C.cut(args, C.ARGS_CHARS)}"))
         return out
 
     # ------------------------------------------------------------ the end
