@@ -133,8 +133,8 @@ def args_text(info: ToolInfo) -> str:
 
 def call_example(info: ToolInfo) -> str:
     required = [(n, label) for n, label, req in arguments(info.input_schema) if req]
-    args = " ".join(f":{n} {_placeholder(label)}" for n, label in required)
-    return M.CALL_EXAMPLE.format(server=info.server, tool=info.name, args=args)
+    args = " ".join(f":{cut(n, NAME_CHARS)} {_placeholder(label)}" for n, label in required)
+    return M.CALL_EXAMPLE.format(server=info.server, tool=cut(info.name, NAME_CHARS), args=cut(args, ARGS_CHARS))
 
 
 def _placeholder(label: str) -> str:
@@ -144,10 +144,10 @@ def _placeholder(label: str) -> str:
 
 def doc_text(info: ToolInfo) -> str:
     """What `(doc "server/tool")` prints: arguments with their details, the output schema."""
-    required = [f":{n}" for n, _, req in arguments(info.input_schema) if req]
+    required = [f":{cut(n, NAME_CHARS)}" for n, _, req in arguments(info.input_schema) if req]
     lines = ["-------------------------", info.ref, "  " + (one_line(info.description, 400) or "-"),
              "  Args: " + (args_text(info) or "none"),
-             *arg_details(info), "  Required: " + (", ".join(required) or "none"),
+             *arg_details(info), "  Required: " + (cut(", ".join(required), ARGS_CHARS) or "none"),
              "  Call: " + call_example(info)]
     if info.unsupported:
         lines.append("  " + info.unsupported)
@@ -158,6 +158,7 @@ def doc_text(info: ToolInfo) -> str:
 
 
 DOC_SCHEMA_CHARS = 600
+DOC_ARGS = 40  # arguments described one per line in (doc ...)
 
 
 def arg_details(info: ToolInfo) -> list:
@@ -165,7 +166,7 @@ def arg_details(info: ToolInfo) -> list:
     default (the schema's, or the upstream's default_args), description."""
     props = info.input_schema.get("properties") if isinstance(info.input_schema, dict) else None
     out = []
-    for name, _, _ in arguments(info.input_schema):
+    for name, _, _ in arguments(info.input_schema)[:DOC_ARGS]:
         schema = props[name] if isinstance(props[name], dict) else {}
         bits = []
         if isinstance(schema.get("enum"), list):
