@@ -138,33 +138,37 @@ class Redactor:
         with JSON escapes, percent-encoding and HTML references undone (see the docstring)."""
         if self._pattern is None:
             return False
-        strings: list = []
+        every, values, keys = [], [], []  # a program may join them all, or the values, or the keys
         for p in parts:
-            _strings(p, strings)
-        joined = "".join(strings)
-        views = {joined, "".join(joined.split())}
-        unescaped = _unescape(joined)
-        if unescaped != joined:
-            views |= {unescaped, "".join(unescaped.split())}
+            _strings(p, every, values, keys)
+        views = set()
+        for strings in (every, values, keys):
+            joined = "".join(strings)
+            views |= {joined, "".join(joined.split())}
+            unescaped = _unescape(joined)
+            if unescaped != joined:
+                views |= {unescaped, "".join(unescaped.split())}
         return any(self._maybe(v) and self._pattern.search(v) for v in views if v)
 
 
-def _strings(x, out: list) -> None:
-    """Every string of JSON-shaped x (keys too), in order."""
+def _strings(x, out: list, values: list | None = None, keys: list | None = None) -> None:
+    """Every string of JSON-shaped x (keys too) in order into out; into values those that are
+    not keys, into keys the keys (when given)."""
     t = type(x)
     if t is str:
         out.append(x)
+        if values is not None:
+            values.append(x)
     elif t is dict:
         for k, v in x.items():
-            _strings(k, out)
-            _strings(v, out)
+            if type(k) is str:
+                out.append(k)
+                if keys is not None:
+                    keys.append(k)
+            _strings(v, out, values, keys)
     elif t is list or t is tuple:
         for v in x:
-            _strings(v, out)
-    elif x is not None and not isinstance(x, (int, float, bool)):
-        name = getattr(x, "name", None)  # a Keyword
-        if isinstance(name, str):
-            out.append(name)
+            _strings(v, out, values, keys)
 
 
 def _unescape(text: str) -> str:

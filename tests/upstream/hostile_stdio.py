@@ -166,6 +166,7 @@ def main() -> None:
             started = True
             if "notify" in MODES:
                 threading.Thread(target=flood_notes, daemon=True).start()
+    os._exit(0)  # stdin closed: the host is done (the floods must not hold the exit up)
 
 
 if __name__ == "__main__":
