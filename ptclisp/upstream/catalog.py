@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 
 import attrs
 
 from ..lang.printer import format_value
-from ..llm.envelope import wrap
 from . import messages as M
 from .config import DEFAULT_CATALOG_CHARS
 
@@ -18,7 +18,10 @@ NAME_CHARS = 128  # a tool's name (the protocol's own limit) or an argument's
 LABEL_CHARS = 40  # an argument's type label (`const<...>` carries a whole value)
 ARGS_CHARS = 400  # the argument list of one tool
 VALUES_CHARS = 200  # enum values, defaults in (doc ...)
-UNTRUSTED_SOURCE = "upstream"  # the data block's source: <untrusted_ptc_output source="upstream">
+# the closing tag of a data block in any case, spacing or attributes (as llm/envelope.py finds
+# it; upstream/ sits beside llm/, not on it, so the envelope's shape is repeated here)
+_CLOSING_TAG = re.compile(r"<[\s\u200b-\u200d\u2060\ufeff]*/[\s\u200b-\u200d\u2060\ufeff]*untrusted[^>]*>?",
+                          re.IGNORECASE)
 
 
 class Unavailable(Exception):
@@ -222,6 +225,13 @@ def catalog_text(servers: dict, descriptions: dict, max_chars: int = DEFAULT_CAT
     return cut("\n".join(lines), max_chars)
 
 
+def data_block(text: str) -> str:
+    """text written by a server, as the turn feedback's untrusted data block (a closing tag
+    inside it escaped, so the text cannot end its block)."""
+    safe = _CLOSING_TAG.sub(M.ESCAPED_CLOSER, text)
+    return f"{M.UNTRUSTED_OPEN}\n{safe}\n{M.UNTRUSTED_CLOSE}"
+
+
 def _inline(servers: dict, descriptions: dict) -> str:
     lines = [M.CATALOG_HEAD, M.CATALOG_UNTRUSTED, M.SERVERS_LINE]
     for name in sorted(servers):
@@ -235,7 +245,7 @@ def _inline(servers: dict, descriptions: dict) -> str:
                   + (f" - {info.summary}" if info.summary else "")
                   for info in sorted(tools, key=lambda t: t.name)]
         if listed:
-            lines.append(wrap("\n".join(listed), UNTRUSTED_SOURCE))
+            lines.append(data_block("\n".join(listed)))
     return "\n".join(lines)
 
 
