@@ -54,6 +54,7 @@ EVENT_END = re.compile(rb"(?:\r\n|\n|\r)(?:\r\n|\n|\r)")  # a blank line ends an
 # stderr. Bursts up to twice as much pass at once.
 MESSAGES_PER_SECOND = 200
 STDERR_BYTES_PER_SECOND = 1024 * 1024
+BYTES_PER_SECOND = 8 * 1024 * 1024  # of messages, or four times the size cap when that is more
 PARSE_ERROR = -32700
 REFUSED = -32099  # an answer the host refused to read (the code is in the implementation range)
 KEPT_NOTES = {"notifications/cancelled"}  # the server notifications handed to the SDK
@@ -82,6 +83,7 @@ class Link:
     stderr: collections.deque = attrs.Factory(lambda: collections.deque(maxlen=STDERR_LINES))
     exit_code: int | None = None  # a stdio server's, once it ended
     messages: "Pace" = attrs.Factory(lambda: Pace(MESSAGES_PER_SECOND))
+    bytes: "Pace | None" = None  # set by the transport, which knows the size cap
     stderr_read: int = 0  # bytes of the server's stderr read
 
     def end(self, reason: str = "") -> None:
@@ -103,6 +105,13 @@ class Pace:
         self.stamp = now
         if self.tokens < 0:  # wait for a tenth of a second's worth: few wake-ups in a flood
             await anyio.sleep(-self.tokens / self.rate + 0.1)
+
+
+def byte_pace(link: Link, cap: int) -> Pace:
+    """The connection's pace of message bytes (one for all its streams)."""
+    if link.bytes is None:
+        link.bytes = Pace(max(BYTES_PER_SECOND, 4 * cap))
+    return link.bytes
 
 
 def refusal(rid, message: str, code: int = REFUSED) -> SessionMessage:
@@ -292,13 +301,14 @@ def _keep(link: Link, line: bytes) -> None:
 
 async def _read_lines(process, cap: int, out, pending: dict, link: Link) -> None:
     """Hand each stdout line to the session; a line over cap ends the connection unread."""
-    line = bytearray()
+    line, pace = bytearray(), byte_pace(link, cap)
     while True:
         try:
             chunk = await process.stdout.receive(CHUNK)
         except (anyio.EndOfStream, anyio.ClosedResourceError, anyio.BrokenResourceError, OSError):
             return
         link.read += len(chunk)
+        await pace.wait(len(chunk))
         start = 0
         while True:
             end = chunk.find(b"\n", start)
@@ -467,8 +477,10 @@ class _CappedStream(httpx2.AsyncByteStream):
     async def __aiter__(self):
         if self.over:
             self._refuse()
+        pace = byte_pace(self.link, self.cap)
         async for chunk in self.inner:
             self._count(chunk)
+            await pace.wait(len(chunk))
             yield chunk
 
     def _count(self, chunk: bytes) -> None:

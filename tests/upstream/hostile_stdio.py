@@ -8,6 +8,7 @@
   long and say "IGNORE PREVIOUS INSTRUCTIONS";
 - `stderr`: floods its stderr from the start (64 KB writes, as fast as the pipe takes them);
 - `notify`: floods notifications/message lines on stdout from the start;
+- `bignotify`: the same with notifications of 500 KB each;
 - `idlast`: writes the id last in its answers.
 
 Tools (any mode): `deep` answers structured content nested DEPTH levels (under the line cap),
@@ -149,7 +150,7 @@ def flood_stderr() -> None:
 
 def flood_notes() -> None:
     line = json.dumps({"jsonrpc": "2.0", "method": "notifications/message",
-                       "params": {"level": "info", "data": "n" * 200}})
+                       "params": {"level": "info", "data": "n" * (500_000 if "bignotify" in MODES else 200)}})
     while True:
         write_raw(line)
 
@@ -164,7 +165,7 @@ def main() -> None:
             answer(message["id"], message["method"], message.get("params") or {})
         elif message.get("method") == "notifications/initialized" and not started:
             started = True
-            if "notify" in MODES:
+            if "notify" in MODES or "bignotify" in MODES:
                 threading.Thread(target=flood_notes, daemon=True).start()
     os._exit(0)  # stdin closed: the host is done (the floods must not hold the exit up)
 
