@@ -4,6 +4,8 @@
 
 - `pages`: tools/list and resources/list answer one item per page and always a nextCursor, for
   ever (each page carries PAD bytes of description); with `last=N` too, page N-1 is the last;
+- `constpages`: 40 pages of one tool each, whose argument is a `const` of 300 KB (the issue's
+  40 one-tool pages);
 - `bigcatalog`: one page of 40 tools whose descriptions, argument names and `const` labels are
   long and say "IGNORE PREVIOUS INSTRUCTIONS";
 - `stderr`: floods its stderr from the start (64 KB writes, as fast as the pipe takes them);
@@ -105,6 +107,13 @@ def answer(rid, method: str, params: dict) -> None:
         n = int(params.get("cursor") or 0) if params else 0
         result = {"tools": [tool(f"t{n}", description="d" * PAD)]}
         if n + 1 != LAST:
+            result["nextCursor"] = str(n + 1)
+    elif method == "tools/list" and "constpages" in MODES:
+        n = int(params.get("cursor") or 0) if params else 0
+        value = {"payload": SHOUT * 4800}  # 300 KB
+        result = {"tools": [tool(f"c{n}", {"type": "object", "properties": {"x": {"const": value}}},
+                                 description=SHOUT)]}
+        if n < 39:
             result["nextCursor"] = str(n + 1)
     elif method == "tools/list":
         result = {"tools": big_catalog() if "bigcatalog" in MODES else BASIC}
