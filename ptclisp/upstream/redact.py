@@ -62,6 +62,7 @@ def wire_forms(secret: str) -> tuple[set, set]:
 
 
 def base32(data: bytes) -> str:
+    """The base32 text of data."""
     return base64.b32encode(data).decode("ascii")
 
 

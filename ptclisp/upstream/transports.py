@@ -371,12 +371,13 @@ def _unreadable(head: bytes, tail: bytes, error: Exception, pending: dict):
     answer to the request it answers (by its id, first or last, else the only one waiting), so
     the call ends now instead of at its timeout; the error itself when no request is known."""
     m = ID_PREFIX.match(head) or ID_SUFFIX.search(tail)
+    rid = None
     if m:
         key = m.group(1)
         rid = key[1:-1].decode("utf-8", "replace") if key.startswith(b'"') else int(key)
     elif len(pending) == 1:
         rid = next(iter(pending))
-    else:
+    if rid not in pending:  # no request of ours (a request of the server's has ids too)
         return error
     why = M.ANSWER_TOO_DEEP if "recursion limit" in str(error) else M.ANSWER_NOT_JSONRPC
     return refusal(rid, why, PARSE_ERROR)

@@ -450,3 +450,15 @@ PINNED = [
 @pytest.mark.parametrize("text,expected", PINNED)
 def test_the_texts_are_pinned(text, expected):
     assert text == expected
+
+
+def test_an_unreadable_line_ends_only_a_call_of_ours():
+    from ptclisp.upstream.transports import PARSE_ERROR, _unreadable
+    deep = ValueError("recursion limit exceeded")
+    head = b'{"jsonrpc": "2.0", "id": 7, "method": "sampling/createMessage", "params": [[[['
+    assert _unreadable(head, b"]]]]}", deep, {3: None}) is deep  # the server's request 7
+    answer = _unreadable(head, b"]]]]}", deep, {7: None, 3: None})
+    assert answer.message.id == 7 and answer.message.error.code == PARSE_ERROR
+    assert answer.message.error.message == M.ANSWER_TOO_DEEP
+    last = _unreadable(b'{"result": [[[[', b']]]], "id": 3}', ValueError("Invalid JSON"), {3: None, 4: None})
+    assert last.message.id == 3 and last.message.error.message == M.ANSWER_NOT_JSONRPC
