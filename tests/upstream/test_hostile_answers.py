@@ -31,7 +31,6 @@ from ptclisp.llm import request_tools
 from ptclisp.upstream import catalog as C
 from ptclisp.upstream import messages as M
 from ptclisp.upstream.config import DEFAULT_CATALOG_CHARS, DEFAULT_LIST_PAGES
-from ptclisp.upstream.redact import MASK
 from ptclisp.upstream.transports import BYTES_PER_SECOND, MESSAGES_PER_SECOND, STDERR_BYTES_PER_SECOND
 
 import hostile_http
