@@ -26,7 +26,7 @@ from .config import LIST_TIMEOUT, Config, UpstreamConfigError, load_config
 from ..host.loop import LoopThread
 from .mcp_client import ConnectionLost, McpConnection, RestartLimit
 from .openapi import compile_operations
-from .redact import Redactor
+from .redact import MASK, Redactor
 from .schema import bounded_validator
 
 log = logging.getLogger("ptclisp.upstream")
@@ -131,8 +131,14 @@ class Upstreams:
     def _info(self, server, name, description, schema, output=None, defaults=None,
               unsupported="") -> C.ToolInfo:
         r = self.redactor
+        name, description = r.text(name), r.text(description)
         schema, output = r.data(schema), r.data(output)
-        return C.ToolInfo(server, r.text(name), r.text(description), schema, output,
+        if r.leaks(name, description, schema, output):  # a secret split or encoded in it
+            log.warning("upstream %s: a tool's listing holds a secret; its description and "
+                        "schemas are withheld", server)
+            description, schema, output = MASK, {"type": "object"}, None
+            name = name if not r.leaks(name) else MASK
+        return C.ToolInfo(server, name, description, schema, output,
                           _validator(schema), dict(defaults or {}), unsupported)
 
     def snapshot(self) -> dict:

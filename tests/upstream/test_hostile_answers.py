@@ -461,3 +461,12 @@ def test_an_unreadable_line_ends_only_a_call_of_ours():
     assert answer.message.error.message == M.ANSWER_TOO_DEEP
     last = _unreadable(b'{"result": [[[[', b']]]], "id": 3}', ValueError("Invalid JSON"), {3: None, 4: None})
     assert last.message.id == 3 and last.message.error.message == M.ANSWER_NOT_JSONRPC
+
+
+def test_a_tool_listing_that_holds_a_secret_encoded_is_withheld():
+    with stdio() as ups:
+        info = ups._info("h", "t", "token: Hun%74er2pw-S3cret!", {"type": "object"})  # partly encoded
+        fine = ups._info("h", "u", "Lists things.", {"type": "object"})
+    assert (info.description, info.input_schema, info.output_schema) == ("[REDACTED]", {"type": "object"}, None)
+    assert fine.description == "Lists things."
+    assert not recoverable(repr(info), SECRET)
