@@ -31,8 +31,8 @@ from mcp.types import PaginatedRequestParams
 from . import messages as M
 from .config import Limits, Secrets, UpstreamSpec
 from .redact import Redactor
-from .transports import (CALL_NOTE, MARK, PARSE_ERROR, REFUSED, CappedTransport, Link, Note,
-                         Screened, capped_stdio)
+from .screen import MARK, PARSE_ERROR, REFUSED, Screened
+from .transports import CALL_NOTE, CappedTransport, Link, Note, capped_stdio
 
 log = logging.getLogger("ptclisp.upstream")
 CONNECTION_CLOSED = -32000

@@ -27,17 +27,17 @@ import os
 import re
 import signal
 import sys
-import time
 
 import anyio
 import attrs
 import httpx2
 from mcp.os.posix.utilities import terminate_posix_process_tree
 from mcp.shared.message import SessionMessage
-from mcp_types import (ErrorData, JSONRPCError, JSONRPCNotification, JSONRPCRequest, JSONRPCResponse,
-                       jsonrpc_message_adapter)
+from mcp_types import JSONRPCError, JSONRPCRequest, JSONRPCResponse, jsonrpc_message_adapter
 
 from . import messages as M
+from .screen import (MESSAGES_PER_SECOND, PARSE_ERROR, STDERR_BYTES_PER_SECOND, Pace, byte_pace,
+                     refusal)
 
 CHUNK = 64 * 1024  # bytes read from a pipe at a time
 GRACE = 2.0  # seconds a server has to exit after its stdin closes, before it is killed
@@ -50,16 +50,6 @@ ID_PREFIX = re.compile(rb'\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*(
 ID_SUFFIX = re.compile(rb'"id"\s*:\s*(-?\d+|"[^"\\]*")\s*\}\s*\Z')  # an id written last
 SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")  # an escaped surrogate (\ud800 to \udfff)
 EVENT_END = re.compile(rb"(?:\r\n|\n|\r)(?:\r\n|\n|\r)")  # a blank line ends an SSE event
-# What a connected server may make the host do besides answering (its floods are slowed, by
-# not reading, so the server waits, not the host): messages a second, and bytes a second of
-# stderr. Bursts up to twice as much pass at once.
-MESSAGES_PER_SECOND = 200
-STDERR_BYTES_PER_SECOND = 1024 * 1024
-BYTES_PER_SECOND = 8 * 1024 * 1024  # of messages, or four times the size cap when that is more
-PARSE_ERROR = -32700
-REFUSED = -32099  # an answer the host refused to read (the code is in the implementation range)
-KEPT_NOTES = {"notifications/cancelled"}  # the server notifications handed to the SDK
-MARK = {"ptclisp": "refused by the host"}  # in the data of an error the host made itself
 
 
 @attrs.define
@@ -90,81 +80,6 @@ class Link:
     def end(self, reason: str = "") -> None:
         if self.alive:
             self.alive, self.reason = False, reason
-
-
-class Pace:
-    """A token bucket: `wait(n)` sleeps while more than `rate` units a second (bursts of twice
-    that) went through, so a flood is read at a bounded rate."""
-
-    def __init__(self, rate: float):
-        self.rate, self.burst = rate, 2 * rate
-        self.tokens, self.stamp = self.burst, time.monotonic()
-
-    async def wait(self, n: float = 1) -> None:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate) - n
-        self.stamp = now
-        if self.tokens < 0:  # wait for a tenth of a second's worth: few wake-ups in a flood
-            await anyio.sleep(-self.tokens / self.rate + 0.1)
-
-
-def byte_pace(link: Link, cap: int) -> Pace:
-    """The connection's pace of message bytes (one for all its streams)."""
-    if link.bytes is None:
-        link.bytes = Pace(max(BYTES_PER_SECOND, 4 * cap))
-    return link.bytes
-
-
-def refusal(rid, message: str, code: int = REFUSED) -> SessionMessage:
-    """An error answer to request rid that the host makes itself (its data is MARK)."""
-    return SessionMessage(JSONRPCError(jsonrpc="2.0", id=rid,
-                                       error=ErrorData(code=code, message=message, data=MARK)))
-
-
-class Screened:
-    """The session's read stream: messages are paced (MESSAGES_PER_SECOND), and an answer with
-    more content blocks (or resource contents) than `blocks` is replaced by a refusal before
-    the SDK builds its result."""
-
-    def __init__(self, inner, blocks: int, link: Link):
-        self.inner, self.blocks, self.link = inner, blocks, link
-
-    async def receive(self):
-        return await self._screen(self.inner.receive)
-
-    def __aiter__(self):
-        return self
-
-    async def __anext__(self):
-        return await self._screen(self.inner.__anext__)
-
-    async def _screen(self, get):
-        while True:
-            item = await get()
-            await self.link.messages.wait()
-            message = getattr(item, "message", None)
-            # nothing here listens to logs, progress or list changes: they stop here
-            if not isinstance(message, JSONRPCNotification) or message.method in KEPT_NOTES:
-                break
-        if isinstance(message, JSONRPCResponse) and isinstance(message.result, dict):
-            for key in ("content", "contents"):
-                items = message.result.get(key)
-                if isinstance(items, list) and len(items) > self.blocks:
-                    return refusal(message.id, M.too_many_blocks(len(items), self.blocks))
-        return item
-
-    async def aclose(self) -> None:
-        await self.inner.aclose()
-
-    async def __aenter__(self):
-        await self.inner.__aenter__()
-        return self
-
-    async def __aexit__(self, *exc):
-        return await self.inner.__aexit__(*exc)
-
-    def __getattr__(self, name):  # last_context and the like: the inner stream's
-        return getattr(self.inner, name)
 
 
 class ResponseTooLarge(httpx2.StreamError, httpx2.SSEError):

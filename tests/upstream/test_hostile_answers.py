@@ -31,7 +31,7 @@ from ptclisp.llm import request_tools
 from ptclisp.upstream import catalog as C
 from ptclisp.upstream import messages as M
 from ptclisp.upstream.config import DEFAULT_CATALOG_CHARS, DEFAULT_LIST_PAGES
-from ptclisp.upstream.transports import BYTES_PER_SECOND, MESSAGES_PER_SECOND, STDERR_BYTES_PER_SECOND
+from ptclisp.upstream.screen import BYTES_PER_SECOND, MESSAGES_PER_SECOND, STDERR_BYTES_PER_SECOND
 
 import hostile_http
 from test_hostile_schemas import FREEZE, Heartbeat
@@ -452,7 +452,8 @@ def test_the_texts_are_pinned(text, expected):
 
 
 def test_an_unreadable_line_ends_only_a_call_of_ours():
-    from ptclisp.upstream.transports import PARSE_ERROR, _unreadable
+    from ptclisp.upstream.screen import PARSE_ERROR
+    from ptclisp.upstream.transports import _unreadable
     deep = ValueError("recursion limit exceeded")
     head = b'{"jsonrpc": "2.0", "id": 7, "method": "sampling/createMessage", "params": [[[['
     assert _unreadable(head, b"]]]]}", deep, {3: None}) is deep  # the server's request 7
