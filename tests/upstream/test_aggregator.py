@@ -79,7 +79,10 @@ def test_run_with_upstreams_and_a_bad_file(config_file, tmp_path):
 def test_the_catalog_in_lisp_eval_and_the_system_prompt(host):
     text = host.catalog_text()
     lines = text.splitlines()
-    assert lines[0] == M.CATALOG_HEAD and lines[1] == M.SERVERS_LINE
+    assert lines[:3] == [M.CATALOG_HEAD, M.CATALOG_UNTRUSTED, M.SERVERS_LINE]
+    # what the server wrote sits in a data block after its server's line
+    shop = lines.index("- shop: Orders of the shop. 16 tools")
+    assert lines[shop + 1] == '<untrusted_ptc_output source="upstream">'
     assert "- shop: Orders of the shop. 16 tools" in lines  # fixture_server.py: 16 @shop.tool()
     assert "  - get_order(:id integer) - Get one order by id." in lines
     assert "  - list_orders(:limit integer?, :status string?) - List orders, optionally only those with a status." in lines
