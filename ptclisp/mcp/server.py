@@ -95,6 +95,9 @@ class LispEval:
         finally:
             _flush_stdout()
 
+    def observe(self, result) -> None:
+        """What a run came to, for a server that counts it (the service's metrics); nothing here."""
+
     async def _run_fresh(self, program: str, context, call: "_Call") -> CallToolResult | None:
         """Run in a fresh Session made (context converted) off the event loop."""
         refused = await _off_loop(self._context_refused, context)

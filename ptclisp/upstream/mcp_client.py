@@ -202,13 +202,13 @@ class McpConnection:
         """The items of every page of a listing; AnswerRefused past max_list_pages pages or
         max_list_bytes bytes read from the server while listing."""
         out, cursor, pages = [], None, 0
-        link, start = self._link, self._link.read
+        link, start = self._link, self._link.read - self._link.noise
         while True:
             page = await fetch(cursor)
             pages += 1
             if link is not self._link:  # a fresh connection: count its bytes from here
                 link, start = self._link, 0
-            read = link.read - start
+            read = link.read - link.noise - start  # notifications are dropped, not kept
             limits = self.limits
             if read > limits.max_list_bytes or (page.next_cursor and pages >= limits.max_list_pages):
                 raise AnswerRefused("response_too_large", M.listing_too_large(

@@ -33,7 +33,8 @@ import attrs
 import httpx2
 from mcp.os.posix.utilities import terminate_posix_process_tree
 from mcp.shared.message import SessionMessage
-from mcp_types import JSONRPCError, JSONRPCRequest, JSONRPCResponse, jsonrpc_message_adapter
+from mcp_types import (JSONRPCError, JSONRPCNotification, JSONRPCRequest, JSONRPCResponse,
+                       jsonrpc_message_adapter)
 
 from . import messages as M
 from .screen import (MESSAGES_PER_SECOND, PARSE_ERROR, STDERR_BYTES_PER_SECOND, Pace, byte_pace,
@@ -76,6 +77,7 @@ class Link:
     messages: "Pace" = attrs.Factory(lambda: Pace(MESSAGES_PER_SECOND))
     bytes: "Pace | None" = None  # set by the transport, which knows the size cap
     stderr_read: int = 0  # bytes of the server's stderr read
+    noise: int = 0  # bytes of server notifications read (dropped, never kept): not a listing's
 
     def end(self, reason: str = "") -> None:
         if self.alive:
@@ -244,6 +246,9 @@ async def _read_lines(process, cap: int, out, pending: dict, link: Link) -> None
                 if isinstance(message, SessionMessage) and \
                         isinstance(message.message, (JSONRPCResponse, JSONRPCError)):
                     pending.pop(message.message.id, None)
+                elif isinstance(message, SessionMessage) and \
+                        isinstance(message.message, JSONRPCNotification):
+                    link.noise += len(line) + 1
                 await out.send(message)
             line.clear()
 
