@@ -43,7 +43,8 @@ def main() -> ptclisp.AgentResult:
     outputs = {m["tool_call_id"]: m["content"] for m in result.messages if m["role"] == "tool"}
     preview = json.loads(outputs["c1"])  # what the model saw of the 500 events
     print("preview rows:", len(preview["rows"]), "| hint:", preview["cache_hint"])
-    print("program result:", json.loads(outputs["c2"])["result"])
+    feedback = json.loads(outputs["c2"])["feedback"]  # the value, prints, defs as data blocks
+    print("program result:", next(line for line in feedback.splitlines() if line.startswith("user=> ")))
     print("answer:", result.answer, "| host function calls:", len(CALLS))
     return result
 

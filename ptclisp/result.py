@@ -5,7 +5,6 @@ import attrs
 
 from .errors import PtcError
 from .host.door import to_python
-from .host.inplace import InPlace
 
 
 @attrs.define
@@ -20,7 +19,8 @@ class Result:
     tool_calls: one dict per tool call in program order: name, args (the keyword arguments
         the host function got), result (the PTC value it returned, None when it failed),
         error (the message, or None) and duration (seconds). A big result a pipeline read in
-        place is converted when this is first read.
+        place (host/inplace.py) is logged as a snapshot taken when the call returned: its
+        leading records (about 1,000 characters printed) and `result_items`, its length.
     memory: the session's memory (def names -> values) after the run; unchanged by an error.
     duration: seconds the whole run took (read, analyze, evaluate).
     summaries: step-done summaries of this run.
@@ -33,20 +33,12 @@ class Result:
     value: object = None
     error: PtcError | None = None
     prints: list = attrs.Factory(list)
-    _tool_calls: list = attrs.Factory(list)  # read through `tool_calls`
+    tool_calls: list = attrs.Factory(list)
     memory: dict = attrs.Factory(dict)
     duration: float = 0.0
     summaries: dict = attrs.Factory(dict)
     journal: object = None
     upstream_calls: list = attrs.Factory(list)
-
-    @property
-    def tool_calls(self) -> list:
-        """The call log (see above); a big result a pipeline read in place is converted now."""
-        for entry in self._tool_calls:
-            if type(entry.get("result")) is InPlace:
-                _settle(entry)
-        return self._tool_calls
 
     @property
     def ok(self) -> bool:
@@ -57,11 +49,3 @@ class Result:
         """The value as plain JSON-shaped Python (keyword keys -> strings)."""
         return to_python(self.value)
 
-
-def _settle(entry: dict) -> None:
-    """Replace a call's in-place result by its PTC value; one that is not data becomes the
-    entry's error (the program never read the part that is wrong)."""
-    try:
-        entry["result"] = entry["result"].value()
-    except PtcError as e:
-        entry["result"], entry["error"] = None, e.message

@@ -6,6 +6,7 @@ ends with status ok, returned or failed commits it.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import threading
 import time
 
@@ -13,6 +14,7 @@ from .run import budget as _budget
 from . import messages
 from .sandbox import walls as _sandbox
 from .compile.analyzer import analyze
+from .core.endless import Endless
 from .errors import EvalError, LimitExceeded, SessionBusyError
 from .run.evaluator import Context, evaluate
 from .sandbox.footprint import footprint
@@ -25,6 +27,7 @@ from .host import budget_map as _budget_map, parallel as _parallel  # noqa: F401
 from .host import tools as _tools
 from .host.signatures import parse as parse_signature, problems_text
 from .host import saving as _saving
+from .host import tracing
 from .host.upstream_hook import bind_upstreams
 from .limits import Limits
 from .result import Result
@@ -100,6 +103,7 @@ class Session:
         self.summaries: dict = {}  # step-done summaries of all committed runs
         self._sizes: dict[str, int] = {}  # estimated bytes of each def a run made (footprint.py)
         self._host_loop = None  # the event loop of a running arun
+        self._trace_span = None  # the OpenTelemetry span of the run in progress (host/tracing.py)
         self._busy = threading.Lock()  # held by the one run in progress
         self._cancel_lock = threading.Lock()  # cancel() against a run's start and commit
         self._cancels = 0  # cancel() calls so far: a run asked for before one of them is cancelled
@@ -117,16 +121,19 @@ class Session:
         self._data = host_data(value, self.string_keys, self.limits.max_depth)
         self.ctx.data = self._data
 
-    def save(self, *, skip_unsaveable: bool = False) -> str:
+    def save(self, *, skip_unsaveable: bool = False, max_chars: int | None = None) -> str:
         """Memory, *1..*3, the journal, summaries and the signature as EDN text (saving.py);
-        a function or other non-data value is a SaveError, or left out with skip_unsaveable."""
-        return _saving.save_session(self, skip_unsaveable)
+        a function or other non-data value is a SaveError, or left out with skip_unsaveable;
+        a text that would pass max_chars characters is a SaveTooBig, before it is built."""
+        return _saving.save_session(self, skip_unsaveable, max_chars)
 
     @classmethod
     def load(cls, text: str, *, tools=None, limits: Limits | None = None, data=None, clock=None,
-             budget=None, upstreams=None, string_keys: bool = False) -> "Session":
-        """A Session from the text `save` returned, with the host's tools, limits and data."""
-        state = _saving.load_state(text)
+             budget=None, upstreams=None, string_keys: bool = False,
+             max_chars: int | None = None) -> "Session":
+        """A Session from the text `save` returned, with the host's tools, limits and data;
+        a text longer than max_chars is a ValueError before it is read."""
+        state = _saving.load_state(text, max_chars)
         session = cls(tools=tools, limits=limits, data=data, clock=clock, budget=budget,
                       memory=state["memory"], journal=state["journal"],
                       signature=state["signature"], upstreams=upstreams,
@@ -137,9 +144,10 @@ class Session:
 
     async def arun(self, source: str, *, final: bool = True) -> Result:
         """Run one program from asyncio code: in a worker thread, async tools on this loop
-        (final: as in `run`)."""
+        (final: as in `run`). The caller's context variables go with it (its current span)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(None, self._run_guarded, source, loop, final,
+        caller = contextvars.copy_context()
+        return await loop.run_in_executor(None, caller.run, self._run_guarded, source, loop, final,
                                           self._cancels)
 
     def cancel(self) -> bool:
@@ -170,8 +178,17 @@ class Session:
         try:
             self._host_loop = host_loop
             start = time.perf_counter()
-            result = self._run(source, final, ticket)
+            span = self._trace_span = tracing.start_run(self.limits, len(source))
+            try:
+                with tracing.run_context(span):
+                    result = self._run(source, final, ticket)
+            finally:
+                self._trace_span = None
             result.duration = time.perf_counter() - start
+            if span is not None:
+                bud = self.ctx.budget
+                tracing.end_run(span, result.status, result.error, len(result.tool_calls),
+                                bud.steps_used() if bud is not None else None)
             return result
         finally:
             self._host_loop = None
@@ -187,6 +204,7 @@ class Session:
                              budget_info=self.budget_info, host_loop=self._host_loop)
         previous_tools = _tools.activate(self.tools)
         bud = _budget.Budget(limits, wall_clock=self.clock)
+        bud.trace_span = self._trace_span
         ctx.budget = bud
         bud.context = ctx
         if self.upstreams is not None:
@@ -253,7 +271,11 @@ class Session:
         forms = read(source)
         program = analyze(forms, memory_names=ctx.memory.keys(), tools=self.tools, source=source,
                           data=self._data if self._data_known else None)
-        return evaluate(program, ctx)
+        value = evaluate(program, ctx)
+        if type(value) is Endless:
+            raise EvalError(messages.infinite_result(value.what), code="infinite",
+                            hint=messages.HINT_INFINITE)
+        return value
 
     def _upstream_calls(self) -> list:
         return self.upstreams.upstream_calls() if self.upstreams is not None else []
@@ -288,4 +310,5 @@ def run(source: str, *, data=None, tools=None, memory=None, limits: Limits | Non
                       string_keys=string_keys)
     if kept:
         session._data.update((data_key(k, string_keys), v) for k, v in kept.items())
+        session.tools.in_place_data = session._data  # converted before host code runs
     return session.run(source)

@@ -81,6 +81,28 @@ FAST_PROGRAMS = [
     "(reduce (fn [acc x] (if (= x 7) nil acc)) 0 (range 10))",
     "(reduce (fn [acc x] (if (= x 7) (/ acc 0) (+ acc x))) 0 (range 10))",
     "(reduce (fn [_ x] x) :start [])",
+    # reduced ends a fold in the function's compiled loop as in the closure tier (#37)
+    "(reduce (fn [acc x] (if (> acc 1000) (reduced acc) (+ acc x))) 0 (range 300))",
+    "(reduce (fn [acc x] (if (= x 250) (reduced [:at x]) (conj acc x))) [] (range 300))",
+    "(reduce (fn [acc x] (if (= x 5) (reduced (/ acc 0)) (+ acc x))) 0 (range 300))",
+    "(defn stop [a x] (if (> a 50) (reduced a) (+ a x))) [(reduce stop 0 (range 300)) (reduce stop (range 300))]",
+    "(->> (range 400) (map inc) (filter odd?) (reduce (fn [a x] (if (> a 900) (reduced a) (+ a x))) 0))",
+    "(reductions (fn [a x] (if (> a 20) (reduced a) (+ a x))) 0 (range 300))",
+    # infinite sequences read through user functions, both tiers (#37)
+    "(take 300 (map (fn [x] (* x x)) (iterate (fn [x] (+ x 3)) 0)))",
+    "(->> (iterate (fn [x] (inc x)) 0) (filter (fn [x] (odd? x))) (take-while (fn [x] (< x 600))))",
+    "(reduce (fn [a x] (if (> x 400) (reduced a) (+ a x))) 0 (iterate inc 0))",
+    "(defn sq [x] (* x x)) (zipmap (range 300) (map sq (iterate inc 0)))",
+    "(defn f [n] (for [x (iterate inc 0) :while (< x n)] (* 2 x))) (count (mapcat f (range 40)))",
+    "(defn f [n] (if (pos? n) #(f (dec n)) :done)) [(trampoline f 3000) (trampoline f 0)]",
+    "(def fib (memoize (fn [n] (if (< n 2) n (+ (fib (- n 1)) (fib (- n 2))))))) (map fib (range 90))",
+    "(defn show [x] (with-out-str (print x) (printf \"/%d\" 1))) (map show (range 300))",
+    "(letfn [(sq [x] (* x x)) (f [xs] (map sq xs))] (f (range 300)))",
+    # pipelines over an infinite source run unfused; over a bounded part of one they fuse
+    "(->> (range) (map inc) (filter odd?) (take 300))",
+    "(->> (take 500 (iterate inc 0)) (map inc) (filter odd?) (reduce + 0))",
+    "(->> (take 500 (cycle [1 2 3])) (map (fn [x] (* x x))) (remove even?) (reduce + 0))",
+    "(defn f [xs] (->> xs (map inc) (filter even?) (reduce + 0))) [(f (take 400 (range))) (f (repeat 300 1))]",
     "(reduce (fn [acc [k v]] (+ acc v)) 0 {:a 1 :b 2})",
     "(defn d [n] (if (= n 0) 0 (inc (d (dec n))))) (reduce (fn [a x] (+ a (d x))) 0 [1 400])",
     # self-calls entering the function directly (g_exact): redefinition, errors, depth, arity
@@ -170,6 +192,24 @@ def test_big_collections_run_a_function_in_its_compiled_loop(monkeypatch):
     assert len(loops) == 1  # below THRESHOLD items: plain calls
     r = ptclisp.run("(reduce (fn [acc x] (if (odd? x) (+ acc x) acc)) 0 (range 1000))")
     assert r.value == sum(range(1, 1000, 2)) and len(loops) == 2 and loops[1] is not None
+
+
+def test_reduced_ends_the_compiled_fold(monkeypatch):
+    """A fold run in the function's compiled loop stops at the first (reduced v), with v,
+    having called the function no further (its prints show where it stopped)."""
+    loops = []
+
+    def recording(compiler, node, ns, fold):
+        loop = compile_fn_loop(compiler, node, ns, fold)
+        loops.append(loop)
+        return loop
+    compile_fn_loop = codegen_fns.compile_fn_loop
+    monkeypatch.setattr(codegen_fns, "compile_fn_loop", recording)
+    r = ptclisp.run("(reduce (fn [acc x] (if (>= x 600) (reduced [:stop acc]) (+ acc x))) 0 (range 5000))")
+    assert r.value == [ptclisp.read_value(":stop"), sum(range(600))]
+    assert len(loops) == 1 and loops[0] is not None
+    r = ptclisp.run("(reduce (fn [acc x] (when (= x 700) (println x)) (if (= x 700) (reduced x) acc)) 0 (range 5000))")
+    assert r.value == 700 and r.prints == ["700"]
 
 
 def test_private_map_fold_stops_at_the_step_limit(monkeypatch):

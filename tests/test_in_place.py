@@ -67,6 +67,10 @@ PROGRAMS = [
     "(->> data/rows (map (fn [o] (reduce + 0 (map inc (:tags o))))) (filter pos?) count)",
     "(count (map :items data/rows))",  # one stage: no pipeline, read in place all the same
     "(first (map (fn [r] [(:id r) (:tags r)]) data/rows))",
+    # beside infinite sequences (#37): read as long as the host's list, and reduced ends a fold
+    "(->> data/rows (map :id) (map vector (range)) (take 4))",
+    "(zipmap (range) (map :total data/rows))",
+    "(->> data/rows (map :id) (reduce (fn [a x] (if (= x 2) (reduced a) (inc a))) 0))",
 ]
 
 
@@ -196,18 +200,22 @@ def test_a_tool_result_read_in_place_gives_what_the_converted_one_gives(rows, st
     _alike(program, fast, slow)
 
 
-def test_a_tool_result_a_pipeline_reads_is_not_converted_and_the_log_converts_when_read():
+def test_a_tool_result_a_pipeline_reads_is_logged_as_a_snapshot_of_its_leading_records():
     rows = records(1000)
     r = ptclisp.run('(->> (tool/rows) (filter #(= (:status %) "paid")) (map :total) (reduce + 0))',
                     tools={"rows": lambda: rows})
     assert r.ok and r.value == sum(x["total"] for x in rows if x["status"] == "paid")
-    assert type(r._tool_calls[0]["result"]) is inplace.InPlace  # nothing converted yet
-    logged = r.tool_calls[0]["result"]  # the host reads the log: the PTC value, as before
-    assert logged == ptclisp.run("(tool/rows)", tools={"rows": lambda: rows}).value
-    assert r.tool_calls[0]["result"] is logged  # converted once
+    entry = r.tool_calls[0]
+    whole = ptclisp.run("(tool/rows)", tools={"rows": lambda: rows}).value
+    assert entry["result_items"] == 1000 and entry["error"] is None
+    kept = entry["result"]
+    assert type(kept) is list and 1 <= len(kept) < 20 and kept == whole[:len(kept)]
+    assert len(ptclisp.format_value(kept)) <= 2 * inplace.LOG_CHARS
+    rows[0]["total"] = 999  # the host changes its data after the run: the log does not change
+    assert r.tool_calls[0]["result"][0][ptclisp.Keyword("total")] == 0
 
 
-def test_an_unread_bad_value_in_a_tool_result_read_in_place_shows_in_the_log():
+def test_a_bad_value_in_the_logged_records_of_a_tool_result_read_in_place_shows_in_the_log():
     rows = records(300)
     rows[3]["note"] = object()
     r = ptclisp.run("(->> (tool/rows) (map :total) (reduce + 0))", tools={"rows": lambda: rows})
@@ -225,4 +233,4 @@ def test_cached_and_checked_tools_are_converted_at_the_call():
                  ptclisp.Tool(lambda: rows, name="rows", returns="[{total :int}]")):
         r = ptclisp.run(program, tools=[tool])
         assert r.ok and r.value == sum(x["total"] for x in rows)
-        assert type(r._tool_calls[0]["result"]) is list
+        assert type(r.tool_calls[0]["result"]) is list and "result_items" not in r.tool_calls[0]

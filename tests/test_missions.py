@@ -19,7 +19,15 @@ from ptclisp.llm.extract import parse
 
 HERE = Path(__file__).resolve().parent.parent / "examples" / "missions"
 MISSIONS = json.loads((HERE / "missions.json").read_text())
-DATA = json.loads((HERE / "data.json").read_text())
+
+
+def data_file(mission: dict) -> str:
+    """The mission's data file: data.json, or the one it names (messy.json for m20-m25)."""
+    return mission.get("data", "data.json")
+
+
+def data_of(mission: dict) -> dict:
+    return json.loads((HERE / data_file(mission)).read_text())
 _spec = importlib.util.spec_from_file_location("mission_tools", HERE / "tools.py")
 TOOLS_MODULE = importlib.util.module_from_spec(_spec)
 sys.modules["mission_tools"] = TOOLS_MODULE  # its type hints are resolved in its module
@@ -33,11 +41,12 @@ def test_the_missions_file_has_the_fields_a_driver_reads():
     for m in MISSIONS:
         assert {"id", "mission", "signature", "expected", "replies"} <= m.keys()
         assert m["replies"] and all("```clojure" in r for r in m["replies"])
+        assert (HERE / data_file(m)).is_file()
 
 
 @pytest.mark.parametrize("mission", MISSIONS, ids=[m["id"] for m in MISSIONS])
 def test_the_scripted_replies_solve_the_mission(mission):
-    session = ptclisp.Session(data=DATA, tools=TOOLS, signature=mission["signature"])
+    session = ptclisp.Session(data=data_of(mission), tools=TOOLS, signature=mission["signature"])
     *explore, last = mission["replies"]
     for reply in explore:
         r = session.run(parse(reply), final=False)
@@ -65,15 +74,15 @@ def test_step_mode_plays_the_mission_to_its_answer(mission, tmp_path):
     """`ptclisp agent start/reply` as a host's stateless requests: one process per step."""
     state = str(tmp_path / "state")
     sig = ["--signature", mission["signature"]] if mission["signature"] else []
-    out = _agent("start", "--state", state, "--tools", "tools.py", "--data", "data.json", *sig,
+    data = data_file(mission)
+    out = _agent("start", "--state", state, "--tools", "tools.py", "--data", data, *sig,
                  mission["mission"])
     assert out.returncode == 0, out.stderr
     assert mission["mission"] in out.stdout and "data/customers" in out.stdout
     for turn, reply in enumerate(mission["replies"], 1):
         path = tmp_path / f"reply{turn}.txt"
         path.write_text(reply, encoding="utf-8")
-        out = _agent("reply", "--state", state, "--tools", "tools.py", "--data", "data.json",
-                     str(path))
+        out = _agent("reply", "--state", state, "--tools", "tools.py", "--data", data, str(path))
         assert out.returncode == 0, out.stderr  # the step worked, whatever the mission's end
         if turn < len(mission["replies"]):  # the next message, not the ending's JSON line
             assert out.stdout.strip() and not out.stdout.lstrip().startswith("{"), out.stdout

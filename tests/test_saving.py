@@ -4,10 +4,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from ptclisp import ReadError, Session, format_value, kw
+from ptclisp import LimitExceeded, ReadError, Session, format_value, kw
 from ptclisp import messages
 from ptclisp.core.dates import DateTime, Duration, LocalDate
-from ptclisp.host.saving import SaveError
+from ptclisp.host.saving import SaveError, SaveTooBig, save_bounded
 from ptclisp.lang.values import Symbol, Var, equal
 
 
@@ -108,3 +108,77 @@ def test_save_then_load_round_trips(memory, history, journal, signature):
         assert equal(a, b) if a is not None else b is None
     assert (back.signature and back.signature.text) == (s.signature and s.signature.text)
     assert back.save() == s.save()
+
+
+# ---------------------------------------------------------------- bounded by the saved size (#36)
+
+LONG_KEYWORD = '(def k (keyword (str/join (map (fn [_] "k") (range 100000)))))'
+
+
+def test_a_long_keyword_shared_many_times_is_too_long_to_print_whole():
+    s = Session()
+    assert s.run(LONG_KEYWORD + " (def v (vec (map (fn [_] k) (range 2000)))) 1").error is None
+    with pytest.raises(LimitExceeded):  # 200 MB of text; the cap is 16 MB
+        format_value(s.memory["v"])
+    with pytest.raises(LimitExceeded):
+        s.save()
+
+
+def test_save_with_max_chars_refuses_before_building_the_text_and_says_how_long():
+    s = Session()
+    assert s.run(LONG_KEYWORD + " (def v (vec (map (fn [_] k) (range 2000)))) 1").error is None
+    with pytest.raises(SaveTooBig) as e:
+        s.save(max_chars=1_000_000)
+    assert e.value.chars > 200_000_000 and e.value.cap == 1_000_000
+    assert str(e.value) == messages.save_too_big(e.value.chars, 1_000_000)
+    assert str(e.value).startswith("the session would save as about 20")
+    s.run("(def v nil) (def k nil)")
+    text = s.save(max_chars=1_000)
+    assert len(text) <= 1_000 and Session.load(text).memory == {"v": None, "k": None}
+
+
+def test_a_shared_big_integer_is_counted_at_its_printed_length():
+    s = Session()
+    assert s.run("(def n (reduce * (map (fn [_] 1024) (range 9900)))) "
+                 "(def v (vec (map (fn [_] n) (range 3000)))) 1").error is None
+    with pytest.raises(SaveTooBig) as e:  # 3,000 x 29,803 digits, measured, not printed
+        s.save(max_chars=10_000_000)
+    assert e.value.chars > 89_000_000
+
+
+def test_save_bounded_names_a_result_too_big_and_keeps_it_as_nil():
+    s = Session()
+    program = '(def small 1) (def big (str/join (map (fn [_] "x") (range 1000)))) '
+    assert s.run(program + "(vec (map (fn [_] big) (range 200)))").error is None
+    assert s.run("small").error is None  # *1 = 1, *2 = the 200,000-character vector
+    saved = save_bounded(s, 50_000)
+    assert saved.too_big == ["*2"] and saved.not_data == []
+    back = Session.load(saved.text)
+    assert back.history == [1, None] and back.memory["big"] == "x" * 1000
+    with pytest.raises(SaveTooBig):  # memory alone past the cap: refused
+        save_bounded(s, 500)
+
+
+@pytest.mark.parametrize("literal", ["1" * 40_000, "-" + "9" * 30_200])
+def test_load_refuses_an_integer_longer_than_any_a_program_holds(literal):
+    text = ('{:format "ptclisp-session" :version 1 :memory {"x" ' + literal
+            + '} :history [] :journal nil :summaries {}}')
+    with pytest.raises(ReadError) as e:
+        Session.load(text)
+    assert "exceeds the limit of 30104 digits" in str(e.value)
+
+
+def test_load_with_max_chars_refuses_a_long_text_before_reading_it():
+    text = Session().save()
+    with pytest.raises(ValueError) as e:
+        Session.load(text + " " * 100, max_chars=len(text))
+    assert str(e.value) == messages.saved_too_big(len(text) + 100, len(text))
+    assert Session.load(text, max_chars=len(text)).memory == {}
+
+
+def test_the_size_texts():
+    assert messages.save_too_big(1234, 1000) == (
+        "the session would save as about 1,234 characters, over the cap of 1,000 characters a "
+        "saved session may have")
+    assert messages.saved_too_big(2000, 1000) == (
+        "the saved session is 2,000 characters, over the cap of 1,000 this loader reads")

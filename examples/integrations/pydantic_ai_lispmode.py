@@ -35,12 +35,20 @@ PROGRAMS = [
 ]
 
 
+def first_data_line(text: str) -> str:
+    """The first line inside the answer's first data block (tool and program text comes
+    enveloped as <untrusted_ptc_output> blocks)."""
+    lines = text.splitlines()
+    starts = [i for i, line in enumerate(lines) if line.startswith("<untrusted_ptc_output")]
+    return lines[starts[0] + 1] if starts else lines[0]
+
+
 def scripted_model(messages, info: AgentInfo) -> ModelResponse:
     """Replies with the next program, showing what lisp_eval answered to the last one."""
     turn = sum(1 for m in messages if m.kind == "response")
     for part in messages[-1].parts:
         if part.part_kind in ("tool-return", "retry-prompt"):
-            print(f"lisp_eval answered turn {turn}: {str(part.content).splitlines()[0]}")
+            print(f"lisp_eval answered turn {turn}: {first_data_line(str(part.content))}")
     return ModelResponse(parts=[ToolCallPart("lisp_eval", {"program": PROGRAMS[turn]})])
 
 

@@ -367,7 +367,7 @@ def _call_error(messages: list) -> str | None:
         if m.get("role") == "tool":
             body = _json_or_text(m.get("content"))
             if isinstance(body, dict) and body.get("status") == "error":
-                return str(body.get("message") or body.get("reason"))
+                return str(body.get("feedback") or body.get("reason"))
     return None
 
 

@@ -66,7 +66,9 @@ def tool_call_entry(call: dict) -> dict:
 
 
 def _plain(value):
-    return truncate_for_history(to_python(value))
+    """value cut to the history size, then as plain JSON (cut first: a big result costs what
+    fits, not its whole size)."""
+    return truncate_for_history(to_python(truncate_for_history(value)))
 
 
 @attrs.define

@@ -14,23 +14,10 @@ from ..compile.analyzer import analyze
 from ..errors import LimitExceeded, PtcError
 from ..lang.reader import read
 from ..llm.prompt import PROFILES, TRANSPORTS, system_prompt
-from .hostmodule import HostModuleError, load_tools
+from .inputs import InputError, host_tools, json_safe, load_data, load_upstreams, read_text
+from .agent import add_parser as agent_parser
 from .repl import repl
 from ..limits import Limits
-
-
-class InputError(Exception):
-    """A file the command was given cannot be used; main prints the message and exits 2."""
-
-
-def _read_text(path) -> str:
-    """The UTF-8 text of path, or an InputError saying why not."""
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise InputError(messages.cli_not_utf8(path)) from None
-    except OSError as e:
-        raise InputError(messages.cli_cannot_read(path, e.strerror or str(e))) from None
 
 
 def _source(args) -> str:
@@ -38,62 +25,7 @@ def _source(args) -> str:
         return args.expr
     if args.file in (None, "-"):
         return sys.stdin.read()
-    return _read_text(args.file)
-
-
-def _data(path):
-    if not path:
-        return None
-    try:
-        data = json.loads(_read_text(path))
-    except json.JSONDecodeError as e:
-        raise InputError(messages.cli_bad_json(path, e.lineno, e.colno, e.msg)) from None
-    if not isinstance(data, dict):
-        raise InputError(messages.cli_data_not_map(path, _JSON_KINDS.get(type(data), "value")))
-    return data
-
-
-_JSON_KINDS = {list: "array", str: "string", int: "number", float: "number", bool: "boolean",
-               type(None): "null"}
-
-
-def _json_safe(v):
-    """v with ##NaN as null and infinities as the strings "Infinity"/"-Infinity" (valid JSON)."""
-    if isinstance(v, float) and (v != v or v in (_INF, -_INF)):
-        return None if v != v else ("Infinity" if v > 0 else "-Infinity")
-    if isinstance(v, dict):
-        return {k: _json_safe(x) for k, x in v.items()}
-    if isinstance(v, (list, tuple)):
-        return [_json_safe(x) for x in v]
-    return v
-
-
-_INF = float("inf")
-
-
-def _tools(args):
-    if not getattr(args, "tools", None):
-        return None
-    try:
-        return load_tools(args.tools)
-    except HostModuleError as e:
-        raise InputError(str(e)) from None
-
-
-def _upstreams(args, start: bool = False):
-    """The Upstreams of --upstreams FILE, or None; start: start and list them all now."""
-    path = getattr(args, "upstreams", None)
-    if not path:
-        return None
-    try:
-        from .. import upstream
-    except ModuleNotFoundError as e:
-        raise InputError(messages.cli_upstreams_missing((e.name or "").split(".")[0])) from None
-    try:
-        ups = upstream.load(path)
-        return ups.start() if start else ups
-    except (upstream.UpstreamConfigError, upstream.Unavailable) as e:
-        raise InputError(str(e)) from None
+    return read_text(args.file)
 
 
 _LIMIT_FLAGS = ("timeout", "max_steps", "max_tool_calls")
@@ -122,8 +54,8 @@ def cmd_run(args) -> int:
     if args.file is None and args.expr is None and sys.stdin.isatty():
         build_parser().parse_args(["run", "--help"])  # prints usage and exits 0
     source = _source(args)
-    result = Session(data=_data(args.data), tools=_tools(args), limits=_limits(args),
-                     upstreams=_upstreams(args)).run(source)
+    result = Session(data=load_data(args.data), tools=host_tools(args), limits=_limits(args),
+                     upstreams=load_upstreams(args)).run(source)
     for line in result.prints:
         print(line)
     if result.error is not None:
@@ -131,7 +63,7 @@ def cmd_run(args) -> int:
         return 1
     try:  # a value too big or deep to write out is an error, never a hang or a traceback
         if args.json:
-            text = json.dumps(_json_safe(result.to_python()), ensure_ascii=False, default=str,
+            text = json.dumps(json_safe(result.to_python()), ensure_ascii=False, default=str,
                               allow_nan=False)
         elif result.status == "failed":
             text = messages.cli_failed(format_value(result.value))
@@ -148,11 +80,11 @@ def cmd_check(args) -> int:
     source = _source(args)
     try:
         if args.tools is not None and any(c in args.tools for c in "./"):  # a module, as run takes
-            tools = {t.name: t for t in _tools(args)}
+            tools = {t.name: t for t in host_tools(args)}
         else:
             names = [] if args.tools is None else [n.strip() for n in args.tools.split(",") if n.strip()]
             tools = dict.fromkeys(names)
-        upstreams = _upstreams(args)  # loaded (checked), not started: its tools are tool/call ...
+        upstreams = load_upstreams(args)  # loaded (checked), not started: its tools are tool/call ...
         if upstreams is not None:
             tools = {**(tools or {}), **{t.name: t for t in upstreams.bind().tools}}
             upstreams.close()
@@ -165,13 +97,13 @@ def cmd_check(args) -> int:
 
 
 def cmd_repl(args) -> int:
-    return repl(_data(args.data), tools=_tools(args), limits=_limits(args),
-                upstreams=_upstreams(args))
+    return repl(load_data(args.data), tools=host_tools(args), limits=_limits(args),
+                upstreams=load_upstreams(args))
 
 
 def cmd_fmt(args) -> int:
     path = Path(args.file)
-    text = _read_text(path)
+    text = read_text(path)
     try:
         pretty = format_source(text, width=args.width)
     except PtcError as e:
@@ -191,7 +123,7 @@ def cmd_fmt(args) -> int:
 
 def cmd_prompt(args) -> int:
     """Print the system prompt that teaches PTC-Lisp (one profile and transport)."""
-    upstreams = _upstreams(args)
+    upstreams = load_upstreams(args)
     catalog = (upstreams.catalog_text(mission=args.mission, budget=args.catalog_budget)
                if upstreams is not None else None)
     sys.stdout.write(system_prompt(transport=args.transport, profile=args.profile, catalog=catalog,
@@ -211,10 +143,7 @@ def cmd_mcp(args) -> int:
         if top not in _MCP_SDK:
             raise
         raise InputError(messages.cli_mcp_missing(top)) from None
-    try:
-        tools = load_tools(args.tools) if args.tools else []
-    except HostModuleError as e:
-        raise InputError(str(e)) from None
+    tools = host_tools(args) or []
     logging.basicConfig(stream=sys.stderr, level=args.log_level,
                         format="ptclisp mcp: %(levelname)s %(name)s: %(message)s")
     if args.transport == "http":
@@ -232,7 +161,7 @@ def cmd_mcp(args) -> int:
 def _server_upstreams(args, limits: Limits):
     """The upstreams of `ptclisp mcp`: a fixed catalog for the server's lifetime, bound to its
     limits (a call_timeout_ms the limits cannot honour is refused now)."""
-    upstreams = _upstreams(args, start=True)
+    upstreams = load_upstreams(args, start=True)
     if upstreams is not None:
         try:
             upstreams.bind(limits)
@@ -242,9 +171,14 @@ def _server_upstreams(args, limits: Limits):
     return upstreams
 
 
+_SERVICE_FLAGS = ("session_store", "auth_token_env", "calls_per_minute", "max_concurrent_runs",
+                  "max_session_kb", "client_sessions", "client_store_mb", "max_sessions",
+                  "store_mb", "lease_seconds", "secret_env", "header_timeout", "body_timeout",
+                  "keep_alive_timeout", "max_connections")
+
+
 def _service_options_given(args) -> bool:
-    return any(v is not None for v in (args.session_store, args.auth_token_env,
-                                        args.calls_per_minute, args.max_concurrent_runs))
+    return any(getattr(args, name) is not None for name in _SERVICE_FLAGS)
 
 
 def _mcp_messages():
@@ -254,8 +188,10 @@ def _mcp_messages():
 
 def _mcp_service(args, tools) -> int:
     """`ptclisp mcp --transport http`: the service (store, token, limits, health, metrics)."""
-    from ..mcp.http import run_http
-    from ..mcp.service import JsonFormatter, ServiceConfigError, options_from
+    from ..mcp.http import Timeouts, run_http
+    from ..mcp.service import (LEASE, SECRET_ENV, JsonFormatter, ServiceConfigError,
+                               options_from)
+    from ..mcp.store import Quotas
     if args.log_format == "json":
         for handler in logging.getLogger().handlers:
             handler.setFormatter(JsonFormatter())
@@ -263,14 +199,34 @@ def _mcp_service(args, tools) -> int:
         options = options_from(store_url=args.session_store, session_ttl=args.session_ttl,
                                token_env=args.auth_token_env,
                                calls_per_minute=args.calls_per_minute,
-                               max_runs=args.max_concurrent_runs)
+                               max_runs=args.max_concurrent_runs,
+                               lease=args.lease_seconds or LEASE, quotas=_quotas(args, Quotas),
+                               secret_env=args.secret_env or SECRET_ENV)
     except ServiceConfigError as e:
         raise InputError(str(e)) from None
+    given = {"header": args.header_timeout, "body": args.body_timeout,
+             "keep_alive": args.keep_alive_timeout, "max_connections": args.max_connections}
+    timeouts = Timeouts(**{k: v for k, v in given.items() if v is not None})
     limits = _limits(args, _LIMIT_FLAGS + ("max_memory_mb", "isolation"))
     upstreams = _server_upstreams(args, limits)
     return run_http(tools, limits, options, keep_session=args.session, upstreams=upstreams,
                     host=args.host, port=args.port, log_level=args.log_level,
-                    max_request_mb=args.max_request_mb, catalog_budget=args.catalog_budget)
+                    max_request_mb=args.max_request_mb, catalog_budget=args.catalog_budget,
+                    timeouts=timeouts)
+
+
+def _quotas(args, quotas_class):
+    """The store's quotas from the command line (sizes given in KB/MB, kept in bytes)."""
+    given = {"session_chars": _scaled(args.max_session_kb, 1024),
+             "client_sessions": args.client_sessions,
+             "client_chars": _scaled(args.client_store_mb, 1024 * 1024),
+             "store_sessions": args.max_sessions,
+             "store_chars": _scaled(args.store_mb, 1024 * 1024)}
+    return quotas_class(**{k: v for k, v in given.items() if v is not None})
+
+
+def _scaled(value, unit: int):
+    return None if value is None else max(1, int(value * unit))
 
 
 def _positive(kind):
@@ -321,7 +277,34 @@ def _mcp_parser(sub):
     m.add_argument("--calls-per-minute", type=_positive(int), metavar="N",
                    help="http: lisp_eval calls one client may make per minute")
     m.add_argument("--max-concurrent-runs", type=_positive(int), metavar="N",
-                   help="http: programs one client may run at once on one replica")
+                   help="http: programs one client may run at once (on all replicas with Redis)")
+    m.add_argument("--max-session-kb", type=_positive(float), metavar="KB",
+                   help="http --session: the largest saved session, in KB of text (default 1024)")
+    m.add_argument("--client-sessions", type=_positive(int), metavar="N",
+                   help="http --session: sessions one client may keep in the store (default 32)")
+    m.add_argument("--client-store-mb", type=_positive(float), metavar="MB",
+                   help="http --session: MB one client's sessions may take (default 32)")
+    m.add_argument("--max-sessions", type=_positive(int), metavar="N",
+                   help="http --session: sessions of all clients together (default 1024)")
+    m.add_argument("--store-mb", type=_positive(float), metavar="MB",
+                   help="http --session: MB all sessions may take together (default 1024)")
+    m.add_argument("--lease-seconds", type=_positive(float), metavar="SECONDS",
+                   help="http, Redis: a session lock or run slot lasts this long unless its "
+                        "call renews it (default 10)")
+    m.add_argument("--secret-env", metavar="NAME",
+                   help="http: the variable holding the server's secret, which keys client names "
+                        "(default PTCLISP_SERVER_SECRET; unset: one per process)")
+    m.add_argument("--header-timeout", type=_positive(float), metavar="SECONDS",
+                   help="http: close a connection that has not sent a request head in this "
+                        "long (default 10)")
+    m.add_argument("--body-timeout", type=_positive(float), metavar="SECONDS",
+                   help="http: close a connection that has not sent its request body in this "
+                        "long after its head (default 30)")
+    m.add_argument("--keep-alive-timeout", type=_positive(float), metavar="SECONDS",
+                   help="http: close an idle keep-alive connection after this long (default 5)")
+    m.add_argument("--max-connections", type=_positive(int), metavar="N",
+                   help="http: open connections served; past it a request is answered 503 "
+                        "(default 512)")
     m.add_argument("--log-format", choices=("text", "json"), default="text",
                    help="json: one JSON object per log line, with the request id")
     m.add_argument("--limit", action="append", metavar="NAME=VALUE",
@@ -391,7 +374,6 @@ def build_parser() -> argparse.ArgumentParser:
     pr.add_argument("--functions", action="store_true", help="also list every builtin function")
     pr.set_defaults(func=cmd_prompt)
     _mcp_parser(sub)
-    from ..agent.cli import add_parser as agent_parser  # the agent layer sits on top of this one
     agent_parser(sub)
     return p
 

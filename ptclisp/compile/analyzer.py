@@ -21,9 +21,12 @@ from ..lang.values import MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, Keyword, 
 
 HISTORY = {"*1": 1, "*2": 2, "*3": 3}
 # Clojure forms we do not have whose arguments bind names or are not expressions (catch's class
-# and name, letfn's functions): reported alone, since their insides would only add false problems
-OPAQUE_UNSUPPORTED = frozenset({"try", "letfn", "throw", "binding", "with-open", "defmacro",
-                                "defrecord", "deftype", "reify", "proxy"})
+# and name, a record's fields): reported alone, since their insides would only add false problems
+OPAQUE_UNSUPPORTED = frozenset({"try", "throw", "binding", "with-open", "defmacro",
+                                "defrecord", "deftype", "reify", "proxy", "with-local-vars",
+                                "with-redefs", "defprotocol", "defmulti", "defmethod",
+                                "extend-type", "extend-protocol", "dosync", "locking", "future",
+                                "with-in-str", "with-bindings"})
 
 
 def collect_defs(forms) -> set[str]:
@@ -34,7 +37,7 @@ def collect_defs(forms) -> set[str]:
         if type(f) is F.List:
             items = f.items
             if (len(items) >= 2 and type(items[0]) is F.Sym and items[0].ns is None
-                    and items[0].name in ("def", "defn", "defonce") and type(items[1]) is F.Sym):
+                    and items[0].name in ("def", "defn", "defn-", "defonce") and type(items[1]) is F.Sym):
                 names.add(items[1].name)
             stack.extend(items)
         elif type(f) in (F.Vector, F.Map, F.Set, F.FnLit):
@@ -205,9 +208,10 @@ class Analyzer:
             if canonical is not None:
                 members = registry.members(canonical)
                 near = difflib.get_close_matches(s.name, members, n=3, cutoff=0.6)
+                hint = (messages.REFUSED_QUALIFIED.get(s.full)
+                        or messages.did_you_mean(f"{s.ns}/{n}" for n in near) or None)
                 return self.error(messages.unknown_member(canonical, s.name, members), s,
-                                  hint=messages.did_you_mean(f"{s.ns}/{n}" for n in near) or None,
-                                  code="unbound")
+                                  hint=hint, code="unbound")
         if s.ns is None and s.name.startswith(".") and len(s.name) > 1:
             methods = registry.members("interop")
             near = difflib.get_close_matches(s.name, methods, n=3, cutoff=0.6)
@@ -217,7 +221,8 @@ class Analyzer:
 
     def suggest(self, name: str) -> str | None:
         """'Did you mean' from habits of other languages and from near names."""
-        habit = messages.HABITS.get(name)
+        habit = (messages.HABITS.get(name) or messages.REFUSED.get(name)
+                 or messages.REFUSED_QUALIFIED.get(name))
         if habit:
             return habit
         candidates = set(registry.CORE) | self.scope.visible_names() | set(self.memory_names)

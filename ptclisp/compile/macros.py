@@ -235,3 +235,53 @@ cond_thread(False)
 cond_thread(True)
 some_thread(False)
 some_thread(True)
+
+
+@macro("letfn", "(letfn [(name [params*] body*) ...] body*)")
+def letfn(an, f):
+    """`(let [name (fn name [params*] body*) ...] body*)`: each function can call itself and
+    the ones before it. One that names a later one (mutual recursion) is refused: the let
+    would not see it, or would silently call an outer function of that name."""
+    if len(f.items) < 2 or type(f.items[1]) is not F.Vector:
+        _fail(an, f, "letfn", messages.LETFN_BINDINGS)
+    specs = f.items[1].items
+    for spec in specs:
+        if type(spec) is not F.List or len(spec.items) < 2 or type(spec.items[0]) is not F.Sym \
+                or spec.items[0].ns is not None:
+            _fail(an, f, "letfn", messages.LETFN_BINDINGS)
+    names = [spec.items[0].name for spec in specs]
+    pairs = []
+    for i, spec in enumerate(specs):
+        later = set(names[i + 1:]) - set(names[:i + 1])
+        used = next((s for s in _symbols(spec.items[1:]) if s.ns is None and s.name in later), None)
+        if used is not None:
+            an.fail(messages.letfn_forward(names[i], used.name), used,
+                    hint=messages.HINT_LETFN_FORWARD, code="invalid-form")
+        pairs += [spec.items[0], _l(spec.span, _s("fn"), *spec.items)]
+    return _l(f.span, _s("let"), F.Vector(tuple(pairs), span=f.items[1].span), *f.items[2:])
+
+
+def _symbols(forms):
+    """Every symbol in forms, at any depth."""
+    stack = list(forms)
+    while stack:
+        x = stack.pop()
+        if type(x) is F.Sym:
+            yield x
+        elif type(x) in (F.List, F.Vector, F.Map, F.Set, F.FnLit):
+            stack.extend(x.items)
+
+
+@macro("defn-", "(defn- name docstring? [params*] body*)")
+def defn_private(an, f):
+    """`defn`: there are no namespaces, so nothing is private."""
+    return _l(f.span, F.Sym("defn", span=f.items[0].span), *f.items[1:])
+
+
+@macro("declare", "(declare name*)")
+def declare(an, f):
+    """nil: a program's top-level defs can already be used before the form that defines them."""
+    for x in f.items[1:]:
+        if type(x) is not F.Sym or x.ns is not None:
+            _fail(an, f, "declare", messages.DECLARE_NAMES)
+    return F.Lit(None, span=f.span)

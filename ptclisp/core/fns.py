@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from .. import messages
 from ..errors import EvalError
+from ..lang.hashing import hkey
 from ..lang.values import MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, truthy
+from ..run import budget
 from . import registry
 from .registry import builtin
+from .predicates import is_fn
 from .support import as_fn, sorted_items
 
 _FN_VALUES = (*MAP_TYPES, *SET_TYPES, *VECTOR_TYPES)
@@ -270,3 +273,50 @@ def fnil(f, x, y=MISSING, z=MISSING):
         return fn(*patched)
 
     return nil_patched
+
+
+@builtin("memoize", listed=False, arity=1, signature="(memoize f)",
+         doc="A function like f that computes each distinct argument list once and remembers it.",
+         example=(("(let [sq (memoize (fn [x] (* x x)))] [(sq 3) (sq 3)])", "[9 9]"),))
+def memoize(f):
+    fn = need_fn(f, "memoize", "(memoize f)")
+    known: dict = {}
+
+    def memoized(*args):
+        key = tuple(map(hkey, args))
+        found = known.get(key, MISSING)
+        if found is MISSING:
+            found = fn(*args)
+            budget.charge_size(len(known) + 1, "map")  # what it remembers is bounded like a map
+            known[key] = found
+        return found
+
+    return memoized
+
+
+@builtin("trampoline", listed=False, arity=(1, None), signature="(trampoline f & args)",
+         doc="Calls (f args...), then calls each function it returns with no arguments, "
+             "until a value that is not a function comes back.",
+         example=(("(trampoline (fn [] (fn [] 42)))", "42"),
+                  ("(letfn [(down [n] (if (pos? n) #(down (dec n)) :done))] (trampoline down 5000))",
+                   ":done")))
+def trampoline(f, *args):
+    r = need_fn(f, "trampoline", "(trampoline f & args)")(*args)
+    while is_fn(r):
+        budget.tick()
+        r = r()
+    return r
+
+
+@builtin("comparator", arity=1, listed=False, signature="(comparator pred)",
+         doc="A comparator from a two-argument test: -1 when (pred a b), 1 when (pred b a), else 0.",
+         example=(("(sort (comparator >) [1 3 2])", "[3 2 1]"), ("((comparator <) 1 2)", "-1")))
+def comparator(pred):
+    fn = need_fn(pred, "comparator", "(comparator pred)")
+
+    def compare_by(a, b):
+        if truthy(fn(a, b)):
+            return -1
+        return 1 if truthy(fn(b, a)) else 0
+
+    return compare_by

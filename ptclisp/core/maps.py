@@ -18,6 +18,7 @@ from .. import messages
 from ..errors import EvalError
 from ..run.feed import fed
 from ..lang.values import MAP_TYPES, MISSING, SET_TYPES, SUSPECT, VECTOR_TYPES, HashMap, KeyedMap, Keyword, PSet, _alternate_keys, assoc_map, conj_vector, freeze, lookup, make_map, map_get, needs_key, pvector
+from .endless import Reduced
 from .fns import need_fn
 from .registry import builtin
 from .support import sorted_keys
@@ -518,10 +519,14 @@ def reduce_kv(f, init, coll):
     if isinstance(coll, MAP_TYPES):
         for k in sorted_keys(coll):
             acc = fn(acc, k, coll[k])
+            if type(acc) is Reduced:  # (reduced v) ends it with v, as in Clojure
+                return acc.value
         return acc
     if isinstance(coll, VECTOR_TYPES):
         for i, x in enumerate(coll):
             acc = fn(acc, i, x)
+            if type(acc) is Reduced:
+                return acc.value
         return acc
     if coll is None:
         return init

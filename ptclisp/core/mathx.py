@@ -19,6 +19,7 @@ from .registry import builtin
 _NUM = frozenset((int, float))
 _INF = math.inf
 _INT32 = (-(1 << 31), (1 << 31) - 1)
+_INT64 = (-(1 << 63), (1 << 63) - 1)
 
 
 def _number(who: str, x):
@@ -203,6 +204,58 @@ def int_(x):
     if type(n) is float or not _INT32[0] <= n <= _INT32[1]:
         raise arithmetic_error(messages.int_out_of_range(x), messages.HINT_INT_RANGE)
     return n
+
+
+@builtin("long", listed=False, arity=1, signature="(long x)",
+         doc="x truncated to a 64-bit integer; a character gives its code point.",
+         example=(("(long 3.7)", "3"), ("(long -3.7)", "-3"), ("(long 5)", "5"), ("(long \\A)", "65")))
+def long_(x):
+    if type(x) is str and len(x) == 1:
+        return ord(x)
+    if type(x) is float:
+        if x != x:
+            return 0
+        n = int(x) if math.isfinite(x) else x
+    elif type(x) is int:
+        n = x
+    else:
+        raise number_type_error("long", x, "a number or a character")
+    if type(n) is float or not _INT64[0] <= n <= _INT64[1]:
+        raise arithmetic_error(messages.long_out_of_range(x), messages.HINT_LONG_RANGE)
+    return n
+
+
+@builtin("bigint", listed=False, arity=1, aliases=("biginteger",), signature="(bigint x)",
+         doc="x truncated to an integer of any size.",
+         example=(("(bigint 3.7)", "3"), ("(bigint 12345678901234567890)", "12345678901234567890")))
+def bigint(x):
+    if type(x) is int:
+        return x
+    if type(x) is float and math.isfinite(x):
+        return int(x)
+    raise number_type_error("bigint", x, "a finite number")
+
+
+@builtin("char", listed=False, arity=1, signature="(char n)", doc="The character (a one-character string) with code point n.",
+         example=(("(char 65)", '"A"'), ("(char \\a)", '"a"')))
+def char(x):
+    if type(x) is str and len(x) == 1:
+        return x
+    if type(x) is float and math.isfinite(x):
+        x = int(x)
+    if type(x) is int and 0 <= x <= 0xFFFF:
+        return chr(x)
+    if type(x) is int:
+        raise arithmetic_error(messages.char_out_of_range(x), None)
+    raise number_type_error("char", x, "a number or a character")
+
+
+@builtin("num", listed=False, arity=1, signature="(num x)", doc="x itself when it is a number, else an error.",
+         example=(("(num 3)", "3"), ("(num 2.5)", "2.5")))
+def num(x):
+    if type(x) is int or type(x) is float:
+        return x
+    raise number_type_error("num", x, "a number")
 
 
 # ---------------------------------------------------------------- Math/ aliases and constants

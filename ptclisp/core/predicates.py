@@ -9,6 +9,7 @@ import math
 
 
 from ..lang.values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, Symbol, pvector
+from .endless import Endless
 from .registry import builtin
 
 _NUM = frozenset((int, float))
@@ -140,6 +141,35 @@ def is_keyword(x):
     return type(x) is Keyword
 
 
+@_pred("simple-keyword?", "True for keywords (there are no namespaced ones).",
+       (("(simple-keyword? :a)", "true"), ('(simple-keyword? "a")', "false")))
+def is_simple_keyword(x):
+    return type(x) is Keyword
+
+
+@_pred("qualified-keyword?", "Always false: there are no namespaced keywords.",
+       ("(qualified-keyword? :a)", "false"))
+def is_qualified_keyword(x):
+    return False
+
+
+@_pred("ident?", "True for keywords and symbols.", (("(ident? :a)", "true"), ("(ident? \"a\")", "false")))
+def is_ident(x):
+    return type(x) is Keyword or type(x) is Symbol
+
+
+@_pred("simple-symbol?", "True for symbols without a namespace.",
+       (("(simple-symbol? 'a)", "true"), ("(simple-symbol? 'a/b)", "false")))
+def is_simple_symbol(x):
+    return type(x) is Symbol and x.ns is None
+
+
+@_pred("qualified-symbol?", "True for symbols with a namespace.",
+       (("(qualified-symbol? 'a/b)", "true"), ("(qualified-symbol? 'a)", "false")))
+def is_qualified_symbol(x):
+    return type(x) is Symbol and x.ns is not None
+
+
 @_pred("symbol?", "True for symbols (quoted names such as 'foo).",
        (("(symbol? 'foo)", "true"), ("(symbol? :foo)", "false")))
 def is_symbol(x):
@@ -187,25 +217,25 @@ def is_set(x):
 @_pred("coll?", "True for vectors, maps and sets (not strings).",
        (("(coll? {:a 1})", "true"), ('(coll? "abc")', "false")), flags="pure")
 def is_coll(x):
-    return type(x) in _COLLS
+    return type(x) in _COLLS or type(x) is Endless
 
 
 @_pred("sequential?", "True for vectors (the ordered collections).",
        (("(sequential? [1 2])", "true"), ("(sequential? #{1})", "false")))
 def is_sequential(x):
-    return type(x) in _VECTORS
+    return type(x) in _VECTORS or type(x) is Endless
 
 
 @_pred("seq?", "True for vectors: map, filter and friends return vectors, not lazy seqs.",
        (("(seq? [1 2])", "true"), ("(seq? {:a 1})", "false")))
 def is_seq(x):
-    return type(x) in _VECTORS
+    return type(x) in _VECTORS or type(x) is Endless
 
 
 @_pred("seqable?", "True for what seq accepts: collections, strings and nil.",
        (('(seqable? "abc")', "true"), ("(seqable? nil)", "true"), ("(seqable? 1)", "false")))
 def is_seqable(x):
-    return type(x) in _SEQABLE
+    return type(x) in _SEQABLE or type(x) is Endless
 
 
 @_pred("associative?", "True for maps and vectors (what assoc accepts).",
@@ -233,6 +263,17 @@ def is_reversible(x):
 
 @_pred("sorted?", "Always false: there are no sorted collections.", ("(sorted? [1 2])", "false"))
 def is_sorted(x):
+    return False
+
+
+@_pred("any?", "Always true, for any value (nil too).", (("(any? nil)", "true"), ("(any? 1)", "true")))
+def any_p(x):
+    return True
+
+
+@_pred("list?", "Always false: there are no lists, (list 1 2) is a vector.",
+       (("(list? [1 2])", "false"), ("(list? (list 1 2))", "false")))
+def is_list(x):
     return False
 
 

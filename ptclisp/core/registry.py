@@ -47,6 +47,7 @@ class Builtin:
     signature: str  # e.g. "(map f coll & colls)"
     aliases: tuple = ()
     flags: frozenset = frozenset()  # names from FLAGS
+    listed: bool = True  # shown in the prompt's function list (False: Clojure names models know)
 
     @property
     def qualified(self) -> str:
@@ -63,13 +64,15 @@ CORE: dict[str, Builtin] = {}  # unqualified clojure.core names (and aliases) ->
 
 
 def builtin(name: str, *, arity, doc: str, example, signature: str | None = None,
-            ns: str = "clojure.core", aliases=(), flags: str = ""):
+            ns: str = "clojure.core", aliases=(), flags: str = "", listed: bool = True):
     """Register the decorated Python function as a builtin.
 
     arity: an int, or (min, max) with max None for variadic.
     example: ("(inc 1)", "2") or a tuple of such pairs; the expected text is the printed value
     (or "!! Kind" for an example that shows an error). Each example runs in the tests.
     flags: names from FLAGS separated by spaces, e.g. "pure foldable".
+    listed: False leaves it out of the prompt's function list: a Clojure name models write from
+    memory, which the card's "clojure.core names work as in Clojure" already covers.
     """
     lo, hi = (arity, arity) if isinstance(arity, int) else arity
     examples = (example,) if isinstance(example[0], str) else tuple(example)
@@ -78,7 +81,7 @@ def builtin(name: str, *, arity, doc: str, example, signature: str | None = None
     def register(fn):
         fn.ptc_name = name if ns == "clojure.core" else f"{_short(ns)}/{name}"
         b = Builtin(name, ns, fn, lo, hi, doc, examples, signature or f"({name} ...)",
-                    tuple(aliases), declared)
+                    tuple(aliases), declared, listed)
         if b.qualified in REGISTRY:
             raise RuntimeError(f"builtin registered twice: {b.qualified}")
         REGISTRY[b.qualified] = b

@@ -6,12 +6,14 @@ view. Out-of-range access returns nil instead of raising (PtcRunner's DIV-26).
 """
 from __future__ import annotations
 
+import itertools
 import math
 
 from ..run import budget
 from .. import messages
 from ..errors import EvalError
 from ..lang.values import MAP_TYPES, MISSING, SET_TYPES, VECTOR_TYPES, PSet, is_number, lookup
+from .endless import Endless
 from .registry import builtin
 from .seqs_base import (
     as_list, char_count, count_arg, index_arg, items, map_entries, not_coll, positional, type_err,
@@ -41,6 +43,8 @@ def _is_empty(coll, who) -> bool:
         return True
     if type(coll) is str or isinstance(coll, _SIZED):
         return len(coll) == 0
+    if type(coll) is Endless:
+        return False
     raise not_coll(who, coll)
 
 
@@ -77,10 +81,30 @@ def empty(coll):
                   ("(seq {:b 2 :a 1})", "[[:a 1] [:b 2]]")),
          signature="(seq coll)")
 def seq_(coll):
+    if type(coll) is Endless:
+        return coll
     xs = items(coll, "seq")
     if not xs:
         return None
     return xs if isinstance(coll, VECTOR_TYPES) else list(xs)
+
+
+@builtin("bounded-count", listed=False, arity=2, doc="The count of coll, counting at most n items of an infinite one.",
+         example=(("(bounded-count 5 [1 2 3])", "3"), ("(bounded-count 5 (repeat 1))", "5")),
+         signature="(bounded-count n coll)")
+def bounded_count(n, coll):
+    if type(coll) is Endless:
+        return max(count_arg(n, "bounded-count"), 0)
+    return count(coll)
+
+
+@builtin("sequence", listed=False, arity=1, doc="The items of coll as a vector ([] for nil or empty).",
+         example=(("(sequence [1 2])", "[1 2]"), ("(sequence nil)", "[]"), ('(sequence "ab")', '["a" "b"]')),
+         signature="(sequence coll)")
+def sequence(coll):
+    if type(coll) is Endless:
+        return coll
+    return seq_(coll) or []
 
 
 # ---------------------------------------------------------------- positional access
@@ -90,6 +114,8 @@ def seq_(coll):
          example=(("(first [1 2 3])", "1"), ("(first [])", "nil"), ('(first "hello")', '"h"')),
          signature="(first coll)")
 def first(coll):
+    if type(coll) is Endless:
+        return coll.item(0)
     xs = positional(coll, "first")
     return xs[0] if xs else None
 
@@ -97,6 +123,8 @@ def first(coll):
 @builtin("second", flags="pure", arity=1, doc="The second item, or nil.",
          example=(("(second [1 2 3])", "2"), ("(second [1])", "nil")), signature="(second coll)")
 def second(coll):
+    if type(coll) is Endless:
+        return coll.item(1)
     xs = positional(coll, "second")
     return xs[1] if len(xs) > 1 else None
 
@@ -111,12 +139,16 @@ def last(coll):
 @builtin("rest", arity=1, doc="All but the first item (an empty vector if none).",
          example=(("(rest [1 2 3])", "[2 3]"), ("(rest [])", "[]")), signature="(rest coll)")
 def rest(coll):
+    if type(coll) is Endless:
+        return coll.drop(1)
     return as_list(positional(coll, "rest")[1:])
 
 
 @builtin("next", arity=1, doc="All but the first item, or nil if none.",
          example=(("(next [1 2 3])", "[2 3]"), ("(next [1])", "nil")), signature="(next coll)")
 def next_(coll):
+    if type(coll) is Endless:
+        return coll.drop(1)
     xs = positional(coll, "next")
     return as_list(xs[1:]) if len(xs) > 1 else None
 
@@ -150,6 +182,8 @@ def nfirst(coll):
 @builtin("nnext", arity=1, doc="Next of next.", example=("(nnext [1 2 3 4])", "[3 4]"),
          signature="(nnext coll)")
 def nnext(coll):
+    if type(coll) is Endless:
+        return coll.drop(2)
     xs = positional(coll, "nnext")
     return as_list(xs[2:]) if len(xs) > 2 else None
 
@@ -160,6 +194,9 @@ def nnext(coll):
                   ("(nth [1 2] 5 :none)", ":none")),
          signature="(nth coll idx not-found?)")
 def nth(coll, idx, not_found=None):
+    if type(coll) is Endless:
+        i = index_arg(idx, "nth")
+        return coll.item(i) if i >= 0 else not_found
     xs = positional(coll, "nth")
     i = index_arg(idx, "nth")
     return xs[i] if 0 <= i < len(xs) else not_found
@@ -169,6 +206,8 @@ def nth(coll, idx, not_found=None):
          example=("(nthrest [1 2 3 4] 2)", "[3 4]"), signature="(nthrest coll n)")
 def nthrest(coll, n):
     n = max(count_arg(n, "nthrest"), 0)
+    if type(coll) is Endless:
+        return coll.drop(n)
     return as_list(items(coll, "nthrest")[n:])
 
 
@@ -176,7 +215,8 @@ def nthrest(coll, n):
          example=(("(nthnext [1 2 3 4] 2)", "[3 4]"), ("(nthnext [1 2] 5)", "nil")),
          signature="(nthnext coll n)")
 def nthnext(coll, n):
-    return nthrest(coll, n) or None
+    r = nthrest(coll, n)
+    return r if type(r) is Endless else r or None
 
 
 @builtin("peek", arity=1, doc="The last item of a vector, or nil when empty.",
@@ -251,12 +291,16 @@ def _range_arg(x):
     return x
 
 
-@builtin("range", arity=(1, 3),
-         doc="Numbers from start (default 0) up to end (exclusive) by step (default 1).",
+@builtin("range", arity=(0, 3),
+         doc="Numbers from start (default 0) up to end (exclusive) by step (default 1); "
+             "without end, 0 1 2 ... forever.",
          example=(("(range 5)", "[0 1 2 3 4]"), ("(range 5 10)", "[5 6 7 8 9]"),
-                  ("(range 0 10 2)", "[0 2 4 6 8]"), ("(range 10 0 -2)", "[10 8 6 4 2]")),
-         signature="(range end) (range start end) (range start end step)")
-def range_(a, b=MISSING, c=MISSING):
+                  ("(range 0 10 2)", "[0 2 4 6 8]"), ("(range 10 0 -2)", "[10 8 6 4 2]"),
+                  ("(map vector (range) [:a :b])", "[[0 :a] [1 :b]]")),
+         signature="(range) (range end) (range start end) (range start end step)")
+def range_(a=MISSING, b=MISSING, c=MISSING):
+    if a is MISSING:
+        return Endless("(range)", source=itertools.count())
     start, end, step = (0, a, 1) if b is MISSING else (a, b, 1 if c is MISSING else c)
     start, end, step = _range_arg(start), _range_arg(end), _range_arg(step)
     if type(start) is int and type(end) is int and type(step) is int and step != 0:

@@ -14,6 +14,7 @@ import regex
 from .. import messages
 from ..errors import EvalError
 from ..lang.values import MISSING, HashMap, Keyword, KeyedMap, PSet, VECTOR_TYPES, freeze, hkey, lookup, pvector, sort_key
+from .endless import Endless, infinite_error
 from .support import as_fn
 
 PVEC = type(pvector())  # the concrete C type; `pyrsistent.PVector` is only an abstract base
@@ -48,7 +49,10 @@ def type_err(who: str, expected: str, got, hint: str | None = None) -> EvalError
 
 
 def not_coll(who: str, got) -> EvalError:
-    """The error for a non-seqable where a collection belongs (hinting at swapped arguments)."""
+    """The error for a non-seqable where a collection belongs (hinting at swapped arguments);
+    for an infinite sequence, that this consumer cannot read all of it."""
+    if type(got) is Endless:
+        return infinite_error(who, got)
     hint = None
     if callable(got) and who in FN_FIRST:
         hint = messages.seq_fn_first(who, FN_FIRST[who])

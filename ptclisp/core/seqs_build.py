@@ -12,9 +12,12 @@ from ..run import budget
 from .. import messages
 from ..errors import EvalError
 from ..lang.values import MAP_TYPES, MISSING, SET_TYPES, SUSPECT, VECTOR_TYPES, HashMap, Keyword, KeyedMap, PSet, as_set, assoc_map, conj_vector, equal, lookup, needs_key
+from .endless import Endless
+from . import seqs_endless as endless
+from .maps import _pairs as map_pairs
 from .registry import builtin
 from .seqs_base import (
-    PVEC, char_count, dedupe_key, extend_vector, hashable, items, type_err,
+    PVEC, as_list, char_count, dedupe_key, extend_vector, hashable, items, type_err,
 )
 
 # ---------------------------------------------------------------- vectors
@@ -44,6 +47,8 @@ def vec(coll):
          example=(("(cons 0 [1 2 3])", "[0 1 2 3]"), ("(cons 0 nil)", "[0]")),
          signature="(cons x coll)")
 def cons(x, coll):
+    if type(coll) is Endless:
+        return endless.lazy_cons(x, coll)
     xs = items(coll, "cons")
     budget.charge_size(len(xs) + 1, "vector")
     out = [x]
@@ -55,6 +60,8 @@ def cons(x, coll):
          example=(("(concat [1 2] [3 4])", "[1 2 3 4]"), ("(concat [1] nil [2])", "[1 2]")),
          signature="(concat & colls)")
 def concat(*colls):
+    if any(type(c) is Endless for c in colls):
+        return endless.lazy_concat(colls, "concat")
     parts = [items(c, "concat") for c in colls]
     budget.charge_size(sum(map(len, parts)), "vector")
     out = []
@@ -178,6 +185,43 @@ def set_(coll):
          example=("(hash-set 1 1 2)", "#{1 2}"), signature="(hash-set & items)")
 def hash_set(*args):
     return PSet.of(args)
+
+
+@builtin("sorted-set", listed=False, arity=(0, None), doc="A set of the arguments (every set is seen in sorted order).",
+         example=(("(sorted-set 3 1 2 1)", "#{1 2 3}"), ("(seq (sorted-set 3 1 2))", "[1 2 3]")),
+         signature="(sorted-set & items)")
+def sorted_set(*args):
+    return PSet.of(args)
+
+
+@builtin("sorted-map", listed=False, arity=(0, None),
+         doc="A map from alternating keys and values (every map is seen in key order).",
+         example=(("(sorted-map :b 2 :a 1)", "{:a 1 :b 2}"), ("(keys (sorted-map 3 :c 1 :a))", "[1 3]")),
+         signature="(sorted-map & kvs)")
+def sorted_map(*kvs):
+    return map_pairs("sorted-map", kvs)
+
+
+@builtin("rseq", listed=False, arity=1, doc="The items of a vector (or the entries of a map) in reverse; nil if empty.",
+         example=(("(rseq [1 2 3])", "[3 2 1]"), ("(rseq [])", "nil"),
+                  ("(rseq (sorted-map :a 1 :b 2))", "[[:b 2] [:a 1]]")),
+         signature="(rseq coll)")
+def rseq(coll):
+    if not isinstance(coll, (*VECTOR_TYPES, *MAP_TYPES, *SET_TYPES)):
+        raise type_err("rseq", "a vector, map or set", coll)
+    xs = items(coll, "rseq")
+    return as_list(xs[::-1]) if len(xs) else None
+
+
+@builtin("list*", listed=False, arity=(1, None), doc="A vector of the leading arguments followed by the items of the last.",
+         example=(("(list* 1 2 [3 4])", "[1 2 3 4]"), ("(list* [1 2])", "[1 2]"), ("(list* nil)", "nil")),
+         signature="(list* & args coll)")
+def list_star(*args):
+    *lead, coll = args
+    if type(coll) is Endless:
+        return endless.lazy_concat((list(lead), coll), "list*")
+    out = concat(lead, coll)
+    return out or None
 
 
 @builtin("disj", arity=(1, None), doc="The set without the given items.",

@@ -12,6 +12,8 @@ from ..run import budget
 from .. import messages
 from ..errors import EvalError
 from ..lang.values import MISSING, VECTOR_TYPES, equal, make_map
+from .endless import Endless
+from . import seqs_endless as endless
 from .registry import builtin
 from .seqs_base import (
     as_list, count_arg, dedupe_key, fn1, items, positional, type_err,
@@ -25,6 +27,8 @@ from .seqs_base import (
          signature="(take n coll)")
 def take(n, coll):
     n = count_arg(n, "take")
+    if type(coll) is Endless:
+        return coll.head(n)
     xs = items(coll, "take")
     return as_list(xs[:n]) if n > 0 else []
 
@@ -33,6 +37,8 @@ def take(n, coll):
          example=("(drop 2 [1 2 3 4])", "[3 4]"), signature="(drop n coll)")
 def drop(n, coll):
     n = count_arg(n, "drop")
+    if type(coll) is Endless:
+        return coll.drop(n)
     xs = items(coll, "drop")
     return as_list(xs[n:]) if n > 0 else as_list(xs)
 
@@ -68,6 +74,8 @@ def _span(pred, xs) -> int:
 @builtin("take-while", arity=2, doc="The leading items for which (pred item) is truthy.",
          example=("(take-while pos? [1 2 -1 3])", "[1 2]"), signature="(take-while pred coll)")
 def take_while(pred, coll):
+    if type(coll) is Endless:
+        return endless.take_while(pred, coll)
     xs = items(coll, "take-while")
     return as_list(xs[:_span(pred, xs)])
 
@@ -75,8 +83,22 @@ def take_while(pred, coll):
 @builtin("drop-while", arity=2, doc="The items after the leading run for which pred is truthy.",
          example=("(drop-while pos? [1 2 -1 3])", "[-1 3]"), signature="(drop-while pred coll)")
 def drop_while(pred, coll):
+    if type(coll) is Endless:
+        return coll.drop(endless.span(pred, coll))
     xs = items(coll, "drop-while")
     return as_list(xs[_span(pred, xs):])
+
+
+@builtin("take-nth", listed=False, arity=2, doc="Every nth item, starting with the first.",
+         example=(("(take-nth 2 [1 2 3 4 5])", "[1 3 5]"), ("(take 3 (take-nth 3 (iterate inc 0)))", "[0 3 6]")),
+         signature="(take-nth n coll)")
+def take_nth(n, coll):
+    n = count_arg(n, "take-nth")
+    if n <= 0:
+        raise EvalError(messages.seq_positive("take-nth", "step", n), code="value")
+    if type(coll) is Endless:
+        return endless.lazily("(take-nth ...)", (coll.item(i) for i in itertools.count(0, n)))
+    return as_list(items(coll, "take-nth")[::n])
 
 
 @builtin("split-at", arity=2, doc="[(take n coll) (drop n coll)].",
@@ -84,6 +106,8 @@ def drop_while(pred, coll):
          signature="(split-at n coll)")
 def split_at(n, coll):
     n = max(count_arg(n, "split-at"), 0)
+    if type(coll) is Endless:
+        return [coll.head(n), coll.drop(n)]
     xs = items(coll, "split-at")
     return [as_list(xs[:n]), as_list(xs[n:])]
 
@@ -92,6 +116,9 @@ def split_at(n, coll):
          example=("(split-with pos? [1 2 -1 3])", "[[1 2] [-1 3]]"),
          signature="(split-with pred coll)")
 def split_with(pred, coll):
+    if type(coll) is Endless:
+        i = endless.span(pred, coll)
+        return [coll.head(i), coll.drop(i)]
     xs = items(coll, "split-with")
     i = _span(pred, xs)
     return [as_list(xs[:i]), as_list(xs[i:])]
@@ -207,6 +234,8 @@ def distinct(coll):
          example=(("(interleave [1 2] [:a :b])", "[1 :a 2 :b]"), ("(interleave [1 2 3] [:a])", "[1 :a]")),
          signature="(interleave & colls)")
 def interleave(*colls):
+    if any(type(c) is Endless for c in colls):
+        return endless.lazy_interleave(colls, "interleave")
     seqs = [positional(c, "interleave") for c in colls]
     if len(seqs) == 1:
         return as_list(seqs[0])
@@ -218,6 +247,8 @@ def interleave(*colls):
          example=('(interpose ", " ["a" "b" "c"])', '["a" ", " "b" ", " "c"]'),
          signature="(interpose sep coll)")
 def interpose(sep, coll):
+    if type(coll) is Endless:
+        return endless.lazy_interpose(sep, coll)
     xs = positional(coll, "interpose")
     budget.charge_size(2 * len(xs), "vector")
     out = []
@@ -230,6 +261,8 @@ def interpose(sep, coll):
 @builtin("zip", arity=2, doc="Pairs [a b] of the items of c1 and c2, as many as the shorter has.",
          example=("(zip [1 2] [:a :b])", "[[1 :a] [2 :b]]"), signature="(zip c1 c2)")
 def zip_(c1, c2):
+    if type(c1) is Endless or type(c2) is Endless:
+        return endless.lazy_map(_pair, (c1, c2), "zip")
     return [[a, b] for a, b in zip(items(c1, "zip"), items(c2, "zip"))]
 
 
@@ -237,7 +270,19 @@ def zip_(c1, c2):
          example=(("(zipmap [:a :b :c] [1 2 3])", "{:a 1 :b 2 :c 3}"), ("(zipmap [:a :b] [1])", "{:a 1}")),
          signature="(zipmap keys vals)")
 def zipmap(ks, vs):
+    if type(ks) is Endless and type(vs) is Endless:
+        raise endless.infinite_error("zipmap", ks)
+    if type(ks) is Endless or type(vs) is Endless:
+        return make_map(endless.lazy_map(_entry, (ks, vs), "zipmap"))
     return make_map(list(zip(items(ks, "zipmap"), items(vs, "zipmap"))))
+
+
+def _pair(a, b):
+    return [a, b]
+
+
+def _entry(a, b):
+    return (a, b)
 
 
 @builtin("flatten", arity=1, doc="The non-vector leaves of nested vectors, in order.",

@@ -15,6 +15,8 @@ from .. import messages
 from ..errors import EvalError
 from ..lang.values import MISSING
 from .numbers import add as _add
+from .endless import Endless, Reduced
+from . import seqs_endless as endless
 from .registry import builtin
 from .seqs_base import fn1, items, results
 from .support import as_fn
@@ -31,7 +33,11 @@ _INTS = {int}
          signature="(map f coll & colls)")
 def map_(f, coll, *colls):
     if not colls:
+        if type(coll) is Endless:
+            return endless.lazy_map(f, (coll,), "map")
         return results(f, items(coll, "map"))
+    if type(coll) is Endless or any(type(c) is Endless for c in colls):
+        return endless.lazy_map(f, (coll, *colls), "map")
     seqs = [items(c, "map") for c in (coll, *colls)]
     return list(map(as_fn(f), *seqs))
 
@@ -39,6 +45,10 @@ def map_(f, coll, *colls):
 @builtin("mapv", arity=(2, None), doc="Same as map (map already returns a vector).",
          example=("(mapv inc [1 2 3])", "[2 3 4]"), signature="(mapv f coll & colls)")
 def mapv(f, coll, *colls):
+    if type(coll) is Endless or any(type(c) is Endless for c in colls):
+        if all(type(c) is Endless for c in (coll, *colls)):
+            raise endless.infinite_error("mapv", coll)
+        return endless.lazy_map(f, (coll, *colls), "mapv")
     if not colls:
         return map_(f, coll)
     return list(map(as_fn(f), *[items(c, "mapv") for c in (coll, *colls)]))
@@ -48,6 +58,8 @@ def mapv(f, coll, *colls):
          example=("(map-indexed (fn [i x] [i x]) [\"a\" \"b\"])", '[[0 "a"] [1 "b"]]'),
          signature="(map-indexed f coll)")
 def map_indexed(f, coll):
+    if type(coll) is Endless:
+        return endless.lazy_map_indexed(f, coll)
     xs = items(coll, "map-indexed")
     return list(map(as_fn(f), range(len(xs)), xs))
 
@@ -76,6 +88,8 @@ def mapcat(f, coll, *colls):
                   ("(filter :active [{:active true} {:active false}])", "[{:active true}]")),
          signature="(filter pred coll)")
 def filter_(pred, coll):
+    if type(coll) is Endless:
+        return endless.lazy_filter(pred, coll, True, "filter")
     return _filter(pred, coll, "filter")
 
 
@@ -93,6 +107,8 @@ def filterv(pred, coll):
 @builtin("remove", arity=2, doc="The items for which (pred item) is falsy.",
          example=("(remove even? [1 2 3 4])", "[1 3]"), signature="(remove pred coll)")
 def remove(pred, coll):
+    if type(coll) is Endless:
+        return endless.lazy_filter(pred, coll, False, "remove")
     xs = items(coll, "remove")
     return [x for x, r in zip(xs, results(pred, xs)) if r is None or r is False]
 
@@ -102,6 +118,8 @@ def remove(pred, coll):
                   ("(keep identity [false nil 1 2 nil 3])", "[false 1 2 3]")),
          signature="(keep f coll)")
 def keep(f, coll):
+    if type(coll) is Endless:
+        return endless.lazy_keep(f, coll, False, "keep")
     return [r for r in results(f, items(coll, "keep")) if r is not None]
 
 
@@ -109,6 +127,8 @@ def keep(f, coll):
          example=("(keep-indexed (fn [i v] (if (odd? i) v)) [:a :b :c :d])", "[:b :d]"),
          signature="(keep-indexed f coll)")
 def keep_indexed(f, coll):
+    if type(coll) is Endless:
+        return endless.lazy_keep(f, coll, True, "keep-indexed")
     xs = items(coll, "keep-indexed")
     g = as_fn(f)
     return [r for r in map(g, _naturals(), xs) if r is not None]
@@ -124,15 +144,25 @@ def keep_indexed(f, coll):
          signature="(reduce f coll) (reduce f init coll)")
 def reduce_(f, a, b=MISSING):
     if b is MISSING:
+        if type(a) is Endless:
+            return _reduced_value(endless.fold_endless(f, a.item(0), a.drop(1)))
         xs = items(a, "reduce")
         if not xs:
             return as_fn(f)()  # Clojure calls f with no arguments on an empty collection
         return _fold_from(f, xs[0], xs[1:])
+    if type(a) is Reduced:  # Clojure: an init that is reduced ends the fold before it starts
+        return a.value
+    if type(b) is Endless:
+        return endless.fold_endless(f, a, b)
     return _fold_from(f, a, items(b, "reduce"))
 
 
+def _reduced_value(v):
+    return v.value if type(v) is Reduced else v
+
+
 def _fold_from(f, acc, xs):
-    """The left fold of xs with f from acc."""
+    """The left fold of xs with f from acc; a step returning (reduced v) ends it with v."""
     if f is _add and type(acc) is int and set(map(type, xs)) <= _INTS:
         return sum(xs, acc)  # exact for integers, whatever the order
     loop = getattr(f, "ptc_loop", None)
@@ -140,7 +170,14 @@ def _fold_from(f, acc, xs):
         out = loop(f, xs, acc)
         if out is not MISSING:
             return out
-    return _fold(as_fn(f), xs, acc)
+    if endless.never_reduced(f):  # a builtin that makes no reduced value: the C loop
+        return _fold(f, xs, acc)
+    g = as_fn(f)
+    for x in xs:
+        acc = g(acc, x)
+        if type(acc) is Reduced:
+            return acc.value
+    return acc
 
 
 # ---------------------------------------------------------------- predicates on collections
@@ -156,6 +193,8 @@ def some(pred, coll):
 
 def _first_truthy(pred, coll, who):
     """The first truthy (pred item), or None."""
+    if type(coll) is Endless:
+        return endless.first_truthy(pred, coll)
     p = fn1(pred)
     for x in items(coll, who):
         r = p(x)
@@ -166,6 +205,8 @@ def _first_truthy(pred, coll, who):
 
 def _first_falsy(pred, coll, who) -> bool:
     """True if (pred item) is falsy for some item."""
+    if type(coll) is Endless:
+        return endless.first_falsy(pred, coll)
     p = fn1(pred)
     for x in items(coll, who):
         r = p(x)

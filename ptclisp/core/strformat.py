@@ -357,3 +357,15 @@ _CONVERSIONS = {
     "o": _radix("o", "0"), "x": _radix("x", "0x"), "f": _fixed, "e": _scientific, "g": _general,
     "t": _date,
 }
+
+
+@builtin("printf", listed=False, arity=(1, None), signature="(printf fmt & args)",
+         doc="Prints (format fmt args...) as output (a trailing newline ends the line); returns nil.",
+         example=(('(printf "%s: %d\\n" "total" 3)', "nil"),))
+def printf(fmt, *args):
+    text = format_(fmt, *args)
+    budget.check_print(len(text))
+    if text.endswith("\n"):
+        budget.emit_print(text[:-1], "\n")
+    else:
+        budget.emit_print(text, "")

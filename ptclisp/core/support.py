@@ -9,6 +9,7 @@ from ..errors import EvalError
 from ..lang.printer import int_text  # noqa: F401  (used by json and format)
 from ..lang.values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword, as_set, lookup, sort_key, type_name
 from ..run import budget
+from .endless import Endless, infinite_error
 
 # Character/isWhitespace: Unicode space separators except the no-break ones, plus controls
 JAVA_WHITESPACE = ("\t\n\u000b\f\r\u001c\u001d\u001e\u001f \u1680\u2000\u2001\u2002\u2003"
@@ -44,6 +45,8 @@ def seq(coll, who: str = "function"):
         return [(k, v) for k, v in coll.items()]
     if isinstance(coll, (str, *SET_TYPES)):
         return coll
+    if type(coll) is Endless:
+        raise infinite_error(who, coll)
     raise EvalError(messages.not_seqable(who, coll), code="type")
 
 

@@ -166,9 +166,10 @@ def _print_text(v, room) -> str:
     return v if type(v) is str else _pr(v, room)
 
 
-def _emit(parts) -> None:
+def _emit(parts, end: str = "\n") -> None:
+    """One line of output; end is what Clojure writes after it (seen only by with-out-str)."""
     budget.check_print(sum(map(len, parts)) + max(len(parts) - 1, 0))  # before the join
-    budget.emit_print(_joined(parts, " "))
+    budget.emit_print(_joined(parts, " "), end)
 
 
 @builtin("println", arity=(0, None), signature="(println x ...)",
@@ -184,7 +185,7 @@ def println(*args):
          example=(('(print "x =" 1)', "nil"),))
 def print_(*args):
     room = _print_room()
-    _emit([_print_text(v, room) for v in args])
+    _emit([_print_text(v, room) for v in args], "")
 
 
 @builtin("prn", arity=(0, None), signature="(prn x ...)",
@@ -193,6 +194,51 @@ def print_(*args):
 def prn(*args):
     room = _print_room()
     _emit([_pr(v, room) for v in args])
+
+
+@builtin("newline", listed=False, arity=0, signature="(newline)", doc="Prints an empty line; returns nil.",
+         example=(("(newline)", "nil"),))
+def newline():
+    _emit([])
+
+
+@builtin("flush", listed=False, arity=0, signature="(flush)", doc="Does nothing (output is never buffered); returns nil.",
+         example=(("(flush)", "nil"),))
+def flush():
+    return None
+
+
+@builtin("pr", listed=False, arity=(0, None), signature="(pr x ...)",
+         doc="Like prn: prints the arguments readably as one line of output; returns nil.",
+         example=(('(pr "a" 1)', "nil"),))
+def pr(*args):
+    room = _print_room()
+    _emit([_pr(v, room) for v in args], "")
+
+
+@builtin("prn-str", listed=False, arity=(0, None), signature="(prn-str x ...)",
+         doc="pr-str followed by a newline.",
+         example=(('(prn-str "a" 1)', '"\\"a\\" 1\\n"'),))
+def prn_str(*args):
+    return pr_str(*args) + "\n"
+
+
+@builtin("print-str", listed=False, arity=(0, None), signature="(print-str x ...)",
+         doc="The arguments as print shows them (strings unquoted), joined by spaces.",
+         example=(('(print-str "a" 1 nil)', '"a 1 nil"'),))
+def print_str(*args):
+    return _joined(_texts(_print_text_whole, args, 1, 0), " ")
+
+
+@builtin("println-str", listed=False, arity=(0, None), signature="(println-str x ...)",
+         doc="print-str followed by a newline.",
+         example=(('(println-str "total:" 3)', '"total: 3\\n"'),))
+def println_str(*args):
+    return print_str(*args) + "\n"
+
+
+def _print_text_whole(v) -> str:
+    return v if type(v) is str else _pr(v)
 
 
 # ---------------------------------------------------------------- names

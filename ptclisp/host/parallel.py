@@ -63,6 +63,9 @@ def run_parallel(who: str, jobs: list) -> list:
     if getattr(_local, "branch", False) or len(jobs) == 1 or limit <= 1:
         return [_call(who, i, fn, args) for i, (fn, args) in enumerate(jobs)]
     ctx = parent.context if parent is not None else None
+    settle = getattr(ctx.tools, "settle_in_place", None) if ctx is not None else None
+    if settle is not None:  # data= read in place: a branch's tool may change it (inplace.py)
+        settle()
     branching = type(ctx) is Context
     if branching:
         ctx.__class__ = BranchingContext  # functions meter on their own thread's budget
@@ -226,6 +229,6 @@ class _Group:
         c = _budget.Budget(p.limits, clock=p.clock, wall_clock=p.wall_clock)
         c.work_deadline, c.wall_deadline, c.deadline = p.work_deadline, p.wall_deadline, p.deadline
         c.depth, c.steps_left = p.depth, p.steps_left
-        c.catalog = p.catalog
+        c.catalog, c.trace_span = p.catalog, p.trace_span
         c.halt = self.cancel  # once the form has failed, the branch stops at its next check
         return c

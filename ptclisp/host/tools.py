@@ -21,17 +21,18 @@ from collections.abc import Mapping
 from ..run import budget as _budget
 from .. import messages
 from . import signatures as S
-from ..sandbox import watchdog
+from ..sandbox import deepstack, watchdog
 from ..errors import LimitExceeded, PtcError, ToolError
 from ..lang.printer import cut_text, format_value
 from ..lang.values import PSet
 from .arguments import bind_arguments, signature_hint
 from .cache import MISS, ToolCache
-from .door import NotData, from_python, reads_as_keyword
-from .inplace import MIN_ITEMS, InPlace
+from .door import DATA_DEPTH, NotData, from_python, reads_as_keyword
+from .inplace import MIN_ITEMS, InPlace, settle, snapshot
 from ..sandbox.gcpause import without_gc
 from .numbers import OutOfRange
 from .loop import LoopThread
+from . import tracing
 from .tooldef import Tool, as_tools, kebab
 
 __all__ = ["ToolSet", "current", "activate", "restore"]
@@ -147,6 +148,7 @@ class ToolSet:
         self.budget_info = None  # what budget/remaining returns: a mapping or a callable
         self.host_loop: asyncio.AbstractEventLoop | None = None
         self.string_keys = False  # True: results keep the host's string keys (Session option)
+        self.in_place_data = None  # a one-shot run's data read in place (inplace.py), or None
         self._lock = threading.Lock()
 
     def __contains__(self, name: str) -> bool:
@@ -170,6 +172,14 @@ class ToolSet:
         self.max_calls, self.journal, self.budget_info = max_calls, journal, budget_info
         self.host_loop = host_loop
 
+    def settle_in_place(self) -> None:
+        """Convert the run's data= lists still read in place, as Session(data=) does at creation:
+        before the first host code (a tool, a pmap's branches) that may change them runs."""
+        data = self.in_place_data
+        if data is not None:
+            settle(data)
+            self.in_place_data = None
+
     def call(self, name: str, args, span=None, logged: list | None = None, in_place: bool = False):
         """Call tool `name` with PTC args (exactly once); returns the result as a PTC value.
 
@@ -177,6 +187,8 @@ class ToolSet:
         tool = self.get(name)
         if tool is None:
             raise ToolError(messages.unknown_tool(name), tool=name, code="unknown-tool")
+        if self.in_place_data is not None:
+            self.settle_in_place()
         branch = getattr(_local, "branch", None)
         if branch is not None:
             branch.before_host_call()
@@ -209,8 +221,9 @@ class ToolSet:
             if in_place and self._in_place_ok(tool, raw, b):
                 value = InPlace(raw, f"tool/{tool.name}", self.string_keys, 0,
                                 lambda: self._convert(tool, raw))  # its own conversion
+                logged_value = self._snapshot(tool, raw, entry)
             else:
-                value = self._convert(tool, raw)
+                value = logged_value = self._convert(tool, raw)
         except PtcError as e:
             entry["error"] = e.message
             if e.code == "tool" and e.__cause__ is not None:  # the host's own exception:
@@ -219,7 +232,7 @@ class ToolSet:
             raise
         finally:
             entry["duration"] = time.perf_counter() - start
-        entry["result"] = value  # the PTC value the program got (Result.value's convention)
+        entry["result"] = logged_value  # what the program got (Result.value's convention)
         if tool.cache:
             self.cache.put(tool.name, kwargs, value)
         if b is not None:
@@ -255,7 +268,10 @@ class ToolSet:
         host = b is not None and hasattr(b, "in_host")  # the watchdog keeps out of host code
         if host:
             watchdog.enter_host(b)
+        span = b.trace_span if host else None
         try:
+            if span is not None:
+                return self._traced(tool, kwargs, b, span)
             raw = tool.fn(kwargs) if tool.takes == "dict" else tool.fn(**kwargs)
             if inspect.isawaitable(raw):
                 raw = self._wait(tool, raw, b)
@@ -275,6 +291,18 @@ class ToolSet:
         finally:
             if host:
                 watchdog.leave_host(b)
+
+    def _traced(self, tool: Tool, kwargs: dict, b, run_span):
+        """The host callable's result, inside a `tool/NAME` span (host/tracing.py)."""
+        with tracing.tool_span(tool.name, run_span) as span:
+            try:
+                raw = tool.fn(kwargs) if tool.takes == "dict" else tool.fn(**kwargs)
+                if inspect.isawaitable(raw):
+                    raw = self._wait(tool, raw, b)
+            except BaseException as e:
+                tracing.failed(span, e)
+                raise
+            return raw
 
     def _wait(self, tool: Tool, awaitable, b):
         """Run an awaitable on the event loop and wait for it, no longer than the run's deadline."""
@@ -302,15 +330,39 @@ class ToolSet:
 
     def _in_place_ok(self, tool: Tool, raw, b) -> bool:
         """True when a pipeline may read this result in place (inplace.py): a long list, from
-        a tool that neither caches nor checks its results, within the run's size limit."""
+        a tool that neither caches nor checks its results, within the run's size limit, and
+        not in a pmap/pcalls branch (another branch's tool may change the host's records while
+        it is read: a branch gets the result copied when the call returns)."""
         return (type(raw) is list and len(raw) >= MIN_ITEMS and not tool.cache
                 and not (tool.check_returns and tool.returns is not None)
-                and (b is None or b.max_size is None or len(raw) <= b.max_size))
+                and (b is None or ((b.max_size is None or len(raw) <= b.max_size)
+                                   and b.halt is None)))
+
+    def _snapshot(self, tool: Tool, raw: list, entry: dict):
+        """What the call log keeps of a result read in place: its leading records converted
+        (inplace.snapshot, about LOG_CHARS printed), and its length as `result_items`; a part
+        of them that is not data is the entry's error (the program may never read it)."""
+        entry["result_items"] = len(raw)
+        try:
+            return self._convert(tool, snapshot(raw))
+        except ToolError as e:
+            entry["error"] = e.message
+            return None
 
     def _convert(self, tool: Tool, raw):
-        """The PTC value of a tool's result, checked to be data (and against its return type)."""
+        """The PTC value of a tool's result, checked to be data (and against its return type).
+
+        The run's size limits bound the result's own length (a string, a list of records: ask
+        for less); what it holds is host data, copied under the run's clock and memory wall but
+        not size-charged, as a part read in place is not (docs/sandbox.md)."""
         try:
-            value = without_gc(from_python, raw, self.string_keys)
+            for attempt in range(3):
+                try:
+                    value = _copy(raw, self.string_keys)
+                    break
+                except RuntimeError as e:  # "changed size during iteration": another thread
+                    if isinstance(e, RecursionError) or attempt == 2:
+                        raise
         except NotData as nd:
             where, type_name = _not_data_where(raw)
             log.warning("tool %s returned a %s, which is not data", tool.name,
@@ -319,11 +371,15 @@ class ToolSet:
                             code="tool-result") from None
         except RecursionError:
             raise ToolError(messages.tool_not_data(tool.name), tool=tool.name, code="tool-result") from None
+        except RuntimeError:
+            raise ToolError(messages.tool_result_changed(tool.name), tool=tool.name,
+                            code="tool-result") from None
         except OutOfRange as e:  # a huge Decimal, an extreme date, range(10**12): numbers.py
             raise ToolError(messages.tool_out_of_range(tool.name, e.problem), tool=tool.name,
                             code="tool-result") from None
         except LimitExceeded as e:
-            e.hint = messages.HINT_TOOL_RESULT_SIZE
+            if e.limit in ("max_collection_size", "max_string_chars"):  # not the clock's
+                e.hint = messages.HINT_TOOL_RESULT_SIZE
             raise
         if tool.check_returns and tool.returns is not None:
             problems = S.check(value, tool.returns)
@@ -331,6 +387,27 @@ class ToolSet:
                 raise ToolError(messages.tool_bad_result(tool.name, S.problems_text(problems)),
                                 tool=tool.name, code="tool-result")
         return value
+
+
+_SIZED = (str, list, dict, tuple, set, frozenset)
+
+
+def _copy(raw, string_keys: bool):
+    """raw through the door: its own length charged first (a big list or string is refused
+    before it is copied), its parts copied with the size limits lifted; data nested deeper
+    than this stack carries is copied on a big one, as deep as data= may be (DATA_DEPTH)."""
+    if type(raw) in _SIZED and len(raw) > 1024:
+        _budget.charge_size(len(raw), "string" if type(raw) is str else "collection")
+    try:
+        return without_gc(_budget.host_sizes, from_python, raw, string_keys)
+    except RecursionError:
+        pass
+    b = _budget.current()
+
+    def deep():
+        _budget.install(b)  # the run's clock and memory wall on that thread too
+        return without_gc(_budget.host_sizes, from_python, raw, string_keys)
+    return deepstack.call_on_big_stack(deep, 2 * DATA_DEPTH + 200)
 
 
 def _not_data_where(raw) -> tuple:

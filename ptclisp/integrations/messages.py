@@ -26,10 +26,16 @@ def expected(shape: str, example: str) -> str:
             f"keywords spelled as shown), e.g. (return {example}).")
 
 
+def one_of(shapes: list) -> str:
+    """An output that may take any of several shapes."""
+    return "one of " + " or ".join(shapes)
+
+
 def expected_reply(shape: str) -> str:
     """The expected output when the answer is the model's reply (no return)."""
     return f"Expected answer: {shape}, as JSON (type names stand for values of that type)."
 
+RETURN_NOT_OUTPUT_TOOL = "`(return v)` is your answer: it ends the run, so never call final_result."
 RETURNED = "Returned: the run ends with this value."
 RETURN_NOT_ENDING = ("(return v) gave this value; to end the task, give it as your final "
                      "answer the usual way.")
@@ -69,3 +75,30 @@ def name_clash(name: str) -> str:
 def not_a_tool(value: str) -> str:
     """Host error: something in tools= is neither a framework tool nor a callable."""
     return f"Cannot fold {value} into lisp_eval: give the framework's tools or plain callables."
+
+
+# ---------------------------------------------------------------- saved state (the host's log)
+
+
+def saved_state_ignored(problem: str) -> str:
+    """A conversation's saved defs that could not be read: the run starts without them."""
+    return f"ptclisp: the saved lisp_eval state could not be read ({problem}); starting without it"
+
+
+CONVERSATION_FORGOTTEN = ("ptclisp: this conversation's lisp_eval defs are no longer kept (more "
+                          "conversations than max_conversations); starting without them")
+
+
+def saved_not_text(kind: str) -> str:
+    """Saved state that is not text."""
+    return f"not text but {kind}"
+
+
+def saved_too_large(size: int, cap: int) -> str:
+    """Saved state longer than the integrations read."""
+    return f"{size:,} characters, over the {cap:,} read"
+
+
+def saved_integer_too_large(digits: int) -> str:
+    """Saved state holding an integer no value can hold."""
+    return f"an integer of more than {digits:,} digits"

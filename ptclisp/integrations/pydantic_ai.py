@@ -13,7 +13,9 @@ output type; errors come back as the tool's retry prompt. Needs the `pydantic-ai
 """
 from __future__ import annotations
 
+import asyncio
 import copy
+import inspect
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -24,9 +26,13 @@ from pydantic_ai import ModelRetry
 from pydantic_ai.agent import Agent
 from pydantic_ai.capabilities import AbstractCapability
 from pydantic_ai.messages import ToolCallPart, ToolReturn, ToolReturnPart
+from pydantic_ai.output import NativeOutput, PromptedOutput, TextOutput, ToolOutput
 from pydantic_ai.result import FinalResult
 from pydantic_ai.tool_manager import ToolManager
-from pydantic_ai.tools import AgentDepsT, RunContext, ToolDefinition, ToolSelector, matches_tool_selector
+from pydantic_ai.tools import (
+    AgentDepsT, DeferredToolRequests, RunContext, ToolDefinition, ToolSelector,
+    matches_tool_selector,
+)
 from pydantic_ai.toolsets import AbstractToolset, WrapperToolset
 from pydantic_ai.toolsets.abstract import ToolsetTool
 from pydantic_core import SchemaValidator, core_schema
@@ -100,15 +106,21 @@ class LispMode(AbstractCapability[AgentDepsT]):
         return run
 
     def _output(self):
-        return self.output_type if self.output_type is not None else self._agent_output
+        spec = self.output_type if self.output_type is not None else self._agent_output
+        return _output_types(spec)
 
     def _signature(self) -> str | None:
         return common.output_signature(self._output())
 
     def get_instructions(self) -> str:
-        """ptclisp's PTC-Lisp prompt, the data and the expected output."""
-        return common.instructions(data=self.data, signature=self._signature(),
-                                   returns=self.returns)
+        """ptclisp's PTC-Lisp prompt, the data and the expected output (and, when the agent
+        has an output tool, that `(return v)` is the answer)."""
+        text = common.instructions(data=self.data, returns=self.returns,
+                                   signature=common.shown_signature(self._output()))
+        if self.returns and _has_output_tool(self.output_type if self.output_type is not None
+                                             else self._agent_output):
+            text += "\n\n" + M.RETURN_NOT_OUTPUT_TOOL
+        return text
 
     def get_wrapper_toolset(self, toolset: AbstractToolset[AgentDepsT]) -> AbstractToolset[AgentDepsT]:
         """The agent's tools with the selected ones folded into lisp_eval."""
@@ -176,7 +188,7 @@ class _LispToolset(WrapperToolset[AgentDepsT]):
         state = self.mode._state
         if not state.restored:
             state.restored = True
-            _restore(state.runner, ctx.messages)
+            await _restore(state.runner, ctx.messages)
         outcome = await state.runner.arun(tool_args.get("program"), self._folded(ctx, tool, state))
         if outcome.kind == "error":
             raise ModelRetry(outcome.text)
@@ -192,7 +204,8 @@ class _LispToolset(WrapperToolset[AgentDepsT]):
                 body = {**body, "note": M.RETURNED}
             else:
                 body = {**body, "note": M.RETURN_NOT_ENDING}
-        return ToolReturn(return_value=body, metadata={STATE_KEY: state.runner.save()})
+        saved = await asyncio.to_thread(state.runner.save)  # printing big defs: off the loop
+        return ToolReturn(return_value=body, metadata={STATE_KEY: saved})
 
     def _folded(self, ctx: RunContext[AgentDepsT], tool: _LispEvalTool, state: _RunState) -> list:
         """The folded tools as ptclisp Tools calling back through a nested tool manager."""
@@ -240,6 +253,36 @@ def _reason(error: Exception) -> str:
     return " ".join(text.split())[:500]
 
 
+def _output_types(spec):
+    """pydantic-ai's output spec as the types a returned value may be: markers (ToolOutput,
+    NativeOutput, PromptedOutput) unwrapped, lists and unions kept as lists, DeferredToolRequests
+    left out; None when an item is an output function or TextOutput (those pydantic-ai runs
+    itself: a returned value is then not checked here)."""
+    if isinstance(spec, (list, tuple)):
+        parts = [_output_types(x) for x in spec if x is not DeferredToolRequests]
+        return None if any(p is None for p in parts) else \
+            [m for p in parts for m in common.output_members(p)]
+    if isinstance(spec, ToolOutput):
+        return _output_types(spec.output)
+    if isinstance(spec, (NativeOutput, PromptedOutput)):
+        return _output_types(spec.outputs)
+    if isinstance(spec, TextOutput) or inspect.isfunction(spec) or inspect.ismethod(spec):
+        return None
+    return spec
+
+
+def _has_output_tool(spec) -> bool:
+    """True when the output spec gives the model an output tool (final_result) beside lisp_eval:
+    a structured type in pydantic-ai's default tool mode."""
+    if spec is None or spec is str:
+        return False
+    if isinstance(spec, (list, tuple)):
+        return any(_has_output_tool(x) for x in spec if x is not DeferredToolRequests)
+    if isinstance(spec, (NativeOutput, PromptedOutput, TextOutput)):
+        return False
+    return any(m is not str for m in common.output_members(spec))
+
+
 def _function(name: str, tool: ToolsetTool):
     """The Python function behind a function-toolset tool (its annotations type the result)."""
     tools = getattr(tool.toolset, "tools", None)
@@ -251,17 +294,16 @@ def _no_call(args, /):  # descriptions only: never called
     raise NotImplementedError
 
 
-def _restore(runner: common.LispRunner, messages) -> None:
-    """Take the defs of the last lisp_eval in the message history, if any."""
+async def _restore(runner: common.LispRunner, messages) -> None:
+    """Take the defs of the last lisp_eval in the message history, if any: read in a worker
+    thread (a large saved text does not stall the event loop); a damaged or tampered one is
+    treated as absent (runner.restore logs a warning)."""
     for message in reversed(messages or ()):
-        for part in reversed(getattr(message, "parts", ())):
+        for part in reversed(getattr(message, "parts", None) or ()):
             meta = getattr(part, "metadata", None)
             if (isinstance(part, ToolReturnPart) and part.tool_name == TOOL_NAME
-                    and isinstance(meta, dict) and isinstance(meta.get(STATE_KEY), str)):
-                try:
-                    runner.load(meta[STATE_KEY])
-                except (ValueError, TypeError):
-                    return  # a text from another version: start afresh
+                    and isinstance(meta, dict) and STATE_KEY in meta):
+                await asyncio.to_thread(runner.restore, meta[STATE_KEY])
                 return
 
 

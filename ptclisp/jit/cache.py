@@ -17,6 +17,7 @@ import attrs
 
 from ..compile import ast as A, special_forms
 from ..core.registry import Builtin
+from ..lang.values import MAP_TYPES, Keyword, PSet, PVector, Symbol
 
 _SIZE = 256  # shapes kept, least recently used dropped first
 _CACHE: OrderedDict = OrderedDict()
@@ -81,12 +82,35 @@ def _walk(x, key: list, varying: list) -> None:
         key.append(t)
         key.append(x.fn)
     else:
-        try:
-            hash(x)
-        except TypeError:
-            raise Unshaped from None
-        key.append(t)  # 1, 1.0 and true are equal in Python, not in generated code
-        key.append(x)
+        key.append(const_key(x))
+
+
+def const_key(x):
+    """A key for a constant equal only to the key of the same constant: its type and value,
+    as CPython's compiler keys its constants (1, 1.0 and true are equal in Python, 0.0 and
+    -0.0 too, and ##NaN is equal to nothing; `[1]` and `[1.0]` are equal vectors); Unshaped
+    when x cannot be keyed."""
+    t = type(x)
+    if t is float:
+        return t, x.hex()  # the sign of a zero kept; every NaN one key
+    if t in _EXACT:
+        return t, x
+    if t is tuple or t is list or t is PVector:
+        return t, tuple(const_key(v) for v in x)
+    if t is PSet or t is frozenset or t is set:
+        return t, frozenset(const_key(v) for v in x)
+    if isinstance(x, MAP_TYPES):
+        return t, frozenset((const_key(k), const_key(v)) for k, v in x.items())
+    try:
+        hash(x)
+    except TypeError:
+        raise Unshaped from None
+    if isinstance(x, (int, float, str, tuple, frozenset)):  # a subclass: equal to a plain one
+        raise Unshaped
+    return t, x  # a function, a regex, a date...: equal only to itself or its own kind
+
+
+_EXACT = frozenset({int, bool, str, type(None), Keyword, Symbol})  # equal only within the type
 
 
 def known(kind, obj) -> bool:

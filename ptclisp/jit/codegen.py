@@ -267,8 +267,10 @@ class Emitter:
         t = self.temp()
         if coll in self.raw_vars and len(node.args) == 1:  # a host dict (pipeline.py, raw)
             self.emit(d, f"{t} = {coll}.get({node.keyword.name!r}, g_M)")
-            self.emit(d, f"if (type({t}) is not int or not g_NIL < {t} < g_IL) and type({t}) not in g_FLAT:")
-            self.emit(d + 1, f"{t} = g_field({coll}, {k}, {t}, g_sk)")
+            self.emit(d, f"if (type({t}) is not int or not g_NIL < {t} < g_IL) and type({t}) not in g_FLAT or {k} in {coll}:")
+            name = node.keyword.name
+            under = self.bind(Keyword(name.replace("-", "_")) if "-" in name else None)
+            self.emit(d + 1, f"{t} = g_field({coll}, {k}, {t}, g_sk, {under})")
             return t
         if len(node.args) == 2:
             default = self.expr(node.args[1], d)

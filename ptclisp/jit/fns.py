@@ -12,7 +12,9 @@ from . import rt
 from .codegen import Emitter, NeedsFrame
 from .cache import reuse
 from .fusion import effect_free, nodes
+from ..core.endless import Reduced
 from ..core.maps import twin_key
+from ..core.seqs_endless import unreduced
 from ..errors import PtcError
 
 _SIMPLE_PARAMS = (A.PBind, A.PIgnore)
@@ -152,8 +154,10 @@ def compile_loop_new(compiler, node: A.Fn, ns: dict, fold: bool):
     `f_loop(template, xs, acc)`: [(f x) for x in xs] for a one-parameter function (map,
     filter...), or with fold the left fold of a two-parameter function from acc (reduce).
     The loop a higher-order builtin runs instead of calling the function per item: each item
-    ticks the budget (charged per chunk of rt.CHUNK items), counts depth and records the
-    function on the Lisp stack of an error exactly as a call would; only the call is gone.
+    ticks the budget, counts depth and records the function on the Lisp stack of an error
+    exactly as a call would; only the call is gone. A body that ticks nothing itself has the
+    ticks of a run of items charged at once, a run that reaches no checkpoint (where the step
+    limit and the clock are checked), so an error or a return meets the same count.
     """
     if node.rest is not None or len(node.params) != (2 if fold else 1) \
             or any(type(p) not in _SIMPLE_PARAMS for p in node.params):
@@ -173,22 +177,40 @@ def compile_loop_new(compiler, node: A.Fn, ns: dict, fold: bool):
     em.emit(1, "g_n = len(xs)")
     em.emit(1, "try:")
     em.emit(2, "g_fb.depth = g_fd  # each item's call is one level deeper; its own calls restore it")
-    em.emit(2, "for g_lo in range(0, g_n, g_CHUNK):")  # one budget charge per chunk of calls
-    em.emit(3, "g_fb.countdown = g_fb.countdown - min(g_CHUNK, g_n - g_lo)")
-    em.emit(3, "if g_fb.countdown <= 0:")
-    em.emit(4, "g_fb.checkpoint()")
-    em.emit(3, f"for {item} in xs[g_lo:g_lo + g_CHUNK]:")
+    leaf = all(effect_free(x) for x in nodes(node.body))  # no call in the body ticks the budget
+    d = 4 if leaf else 3
+    if leaf:
+        em.emit(2, "g_lo = 0")  # one charge for a run of calls that reaches no checkpoint
+        em.emit(2, "while g_lo < g_n:")
+        em.emit(3, "g_k = min(g_fb.countdown - 1, g_n - g_lo, g_CHUNK)")
+        em.emit(3, "if g_k > 0:")
+        em.emit(4, "g_fb.countdown = g_fb.countdown - g_k")
+        em.emit(3, "else:")  # the next call's tick reaches the checkpoint: taken alone
+        em.emit(4, "g_k = 1")
+        _emit_tick(em, 4)
+        em.emit(3, f"for {item} in xs[g_lo:g_lo + g_k]:")
+    else:  # calls that tick: each item's tick before its call, as the call itself takes it
+        em.emit(2, f"for {item} in xs:")
+        _emit_tick(em, 3)
     if fold:
-        em.emit(4, "a0 = acc")
-    em.emit(4, "try:")
-    em.emit(5, "pass")  # the body may be a bare constant, which emits no statement
-    r = _emit_fast_body(em, node, 5)
+        em.emit(d, "a0 = acc")
+    em.emit(d, "try:")
+    em.emit(d + 1, "pass")  # the body may be a bare constant, which emits no statement
+    r = _emit_fast_body(em, node, d + 1)
     if r is None:
         return None
-    em.emit(4, "except g_PtcError as g_e:")
-    em.emit(5, "g_add_frame(g_e, template)")
-    em.emit(5, "raise")
-    em.emit(4, f"acc = {r}" if fold else f"g_append({r})")
+    em.emit(d, "except g_PtcError as g_e:")
+    em.emit(d + 1, "g_add_frame(g_e, template)")
+    em.emit(d + 1, "raise")
+    if fold:  # a step that returns (reduced v) ends the fold with v, as reduce does
+        em.emit(d, f"acc = {r}")
+        em.emit(d, "if type(acc) is g_Reduced:")
+        em.emit(d + 1, "return g_unreduced(acc)")
+    else:
+        em.emit(d, f"g_append({r})")
+    em.ns.update(g_Reduced=Reduced, g_unreduced=unreduced)
+    if leaf:
+        em.emit(3, "g_lo = g_lo + g_k")
     em.emit(1, "finally:")
     em.emit(2, "g_fb.depth = g_fd0")
     em.emit(1, f"return {'acc' if fold else 'g_out'}")
@@ -196,11 +218,13 @@ def compile_loop_new(compiler, node: A.Fn, ns: dict, fold: bool):
 
 
 def _emit_loop_entry(em) -> None:
-    """The budget and depth a map/fold loop's calls run at; refuse at once if one would fail."""
+    """The budget and depth a map/fold loop's calls run at; refuse at once if one would fail
+    (after its tick, as the call itself: the step limit comes first)."""
     em.emit(1, "g_fb = g_ctx.budget")
     em.emit(1, "g_fd0 = g_fb.depth")
     em.emit(1, "g_fd, g_fm = g_fd0 + 1, g_fb.max_depth")
     em.emit(1, "if g_fd > g_fm and len(xs):")  # the first call would fail
+    _emit_tick(em, 2)
     em.emit(2, "raise g_fb.depth_error()")
 
 

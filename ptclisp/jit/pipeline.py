@@ -4,13 +4,16 @@
 each building a vector and calling its function per item. Over a big collection it runs here as
 one generated loop instead: keyword stages are inline lookups, known builtins are inline int
 arithmetic and tests, `fn`/`#()` literals are inlined with their parameter bound to the item,
-and the budget is charged per chunk of items rather than per item.
+and the steps its calls would take (one per call of a stage's function, for the items that
+reach the stage) are charged per chunk of items rather than per item.
 
 Only stages that cannot have effects are fused: a keyword, a pure first-order builtin, or a
 function literal whose body calls nothing but those (no tools, prints, defs or calls of other
 function values). So when the fused loop fails, the same builtins run unfused on the already
 evaluated collection (and init): the program sees exactly the error, span and stack of the
-unfused run, and nothing ran twice that anyone could see. A pipeline node runs unfused until
+unfused run, and nothing ran twice that anyone could see. The same goes for the step limit
+(the fused loop gives back the steps it took) and for a call past the depth limit: the unfused
+run meets them where the closure tier does. A pipeline node runs unfused until
 it has gone over codegen.THRESHOLD items in all (one big collection, or a small one inside a
 function called often): generating code costs more than it saves before. The generated loop
 is kept by shape (jit/cache.py): the same pipeline in a new text reuses it.
@@ -26,7 +29,7 @@ from .cache import Spot, reuse
 from ..core.seqs_base import items
 from ..errors import LimitExceeded, PtcError
 from ..run.common import CONVERTED, python_error
-from ..lang.values import Keyword, lookup
+from ..lang.values import MISSING, Keyword, lookup
 from ..host.inplace import FLAT, INT_LIMIT, InPlace, NotRaw, field, partial_records, raw_keyword
 from ..host.door import from_python
 
@@ -38,6 +41,7 @@ class Unfuse(Exception):
 
 
 _FUSE_ERRORS = (PtcError, Unfuse, *CONVERTED)
+_RAW_ERRORS = (NotRaw, *_FUSE_ERRORS)
 _IN_PLACE_SOURCES = (A.Data, A.ToolCall)  # what may hand a pipeline a list read in place
 
 
@@ -58,6 +62,7 @@ def compile_pipeline(compiler, node):
     raw_ok = found is not None  # a raw fused loop may read the records in place
     reads = found[0] if found is not None and found[1] else None  # or maps of these keys
     seen = 0  # items this node has run over: a node run often over small collections is hot too
+    ctx = compiler.ctx
 
     def unfused(fr, src, init):
         return _unfused(stages, makers, reduce_, fr, src, init)
@@ -70,28 +75,40 @@ def compile_pipeline(compiler, node):
             if raw_ok and len(src.host) >= codegen.THRESHOLD:
                 if raw is None:
                     raw = codegen.compile_or_keep(_compile_cached, compiler, stages, False, True)
-                if raw is not False:
-                    try:
-                        return raw(fr, src, init)
-                    except LimitExceeded as e:
-                        raise e.with_span(stages[0].node.span, stages[0].node.form)
-                    except (NotRaw, *_FUSE_ERRORS):
-                        pass  # a record that is no host dict, or an error: the converted run
+                if raw is not False:  # a record that is no host dict, or an error: the converted run
+                    v = _attempt(raw, stages, ctx.budget, fr, src, init, _RAW_ERRORS)
+                    if v is not MISSING:
+                        return v
             src = _partial_or_whole(src, reads)
         if type(src) is list:
             seen += len(src)
         if type(src) is list and seen >= codegen.THRESHOLD:
             if fused is None:
                 fused = codegen.compile_or_keep(_compile_cached, compiler, stages, False)
-            if fused is not False:
-                try:
-                    return fused(fr, src, init)
-                except LimitExceeded as e:
-                    raise e.with_span(stages[0].node.span, stages[0].node.form)
-                except _FUSE_ERRORS:
-                    pass  # the unfused run gives the program its error
+            if fused is not False:  # an error: the unfused run gives the program its error
+                v = _attempt(fused, stages, ctx.budget, fr, src, init, _FUSE_ERRORS)
+                if v is not MISSING:
+                    return v
         return unfused(fr, src, init)
     return run
+
+
+def _attempt(loop, stages, b, fr, src, init, fallback):
+    """loop's value, or MISSING when it failed with one of the fallback errors or the step
+    limit: the steps it charged are given back, and the unfused run goes over the items again
+    (the stages have no effects), meeting the limit or the error exactly where the closure
+    tier meets it, and charging what that tier charges. Any other limit (the clock) is the
+    run's, placed at the pipeline."""
+    left, countdown, period = b.steps_left, b.countdown, b.period
+    try:
+        return loop(fr, src, init)
+    except LimitExceeded as e:
+        if e.limit != "max_steps":
+            raise e.with_span(stages[0].node.span, stages[0].node.form)
+    except fallback:
+        pass
+    b.steps_left, b.countdown, b.period = left, countdown, period
+    return MISSING
 
 
 def _compile_partial(compiler, node):
@@ -139,6 +156,45 @@ def _unfused(stages, makers, reduce_, fr, src, init):
     return v
 
 
+def raw_field(record: dict, k: Keyword, found, string_keys: bool, under):
+    """`(k record)` read in place where the record's str key k.name holds no plain scalar
+    (found: what it holds, MISSING when absent) or the record has the key k itself: the
+    other spelling (under: the keyword k.name with _ for -, or None when that is k) read in
+    place when only str keys can answer, nil when none does; else inplace.field (the value
+    converted, or the converted record's lookup)."""
+    if found is MISSING and k not in record:
+        if under is None:
+            return None  # no str key k.name, no key :k: nothing the lookup tries is there
+        if under not in record:
+            found = record.get(under.name, MISSING)
+            if found is MISSING:
+                return None
+            t = type(found)
+            if t in FLAT or t is int and -INT_LIMIT < found < INT_LIMIT:
+                return found
+    return field(record, k, found, string_keys)
+
+
+def raw_list(record: dict, k: Keyword, found, string_keys: bool) -> list:
+    """The host list `(k record)` reads where the record's str key k.name holds no list (found:
+    what it holds, MISSING when absent) or the record has the key k itself: the list under the
+    other spelling (k.name with _ for -), [] for nil or nothing under any spelling the flexible
+    lookup tries; NotRaw for anything else, and wherever a keyword key of the record may answer
+    (the converted run reads it)."""
+    under = Keyword(k.name.replace("-", "_")) if "-" in k.name else None  # :line_items
+    if k in record or under is not None and under in record:
+        found = field(record, k, MISSING, string_keys)  # the converted record's lookup
+        if found is not None:
+            raise NotRaw
+    elif found is MISSING and under is not None:
+        found = record.get(under.name, MISSING)
+    if found is None or found is MISSING:  # no key the door turns into a spelling tried
+        return []
+    if type(found) is list:
+        return found
+    raise NotRaw
+
+
 def _partial_or_whole(src: InPlace, reads):
     """The records of src as maps of only the keys `reads` names (what the stages can see of
     them), else (no reads, or a record that is no host dict) the whole list converted."""
@@ -178,7 +234,8 @@ def _compile_fused(compiler, stages, ns, raw=False):
     raw: src is an InPlace whose records the stages before the first map read by keyword only
     (prefix_reads): they read the host's dicts as they are."""
     em = Emitter(compiler, ns, fast=True)
-    em.ns.update(g_items=items, g_CHUNK=rt.CHUNK, g_NotRaw=NotRaw, g_FLAT=FLAT, g_field=field,
+    em.ns.update(g_items=items, g_CHUNK=rt.CHUNK, g_NotRaw=NotRaw, g_FLAT=FLAT, g_field=raw_field,
+                 g_raw_list=raw_list,
                  g_cook=from_python, g_Unfuse=Unfuse, g_IL=INT_LIMIT, g_NIL=-INT_LIMIT)
     em.nested_loop = _emit_nested
     em.emit(1, "g_fb = g_ctx.budget")
@@ -195,8 +252,8 @@ def _compile_fused(compiler, stages, ns, raw=False):
 def _emit_nested(em, node, d) -> str:
     """A pipeline inside a fused stage's function, emitted as a loop nested in the fused one.
     Its source is a keyword read of a host record (raw) when its own stages read their items
-    by keyword only: then the host's list is walked as it is (nil is empty; anything else is
-    NotRaw: the converted run)."""
+    by keyword only: then the host's list is walked as it is (found as the flexible lookup
+    finds it: raw_list; nil is empty; anything else is NotRaw: the converted run)."""
     stages = fusion.nested_stages(node)
     reduce_ = stages[-1] if stages[-1].kind == "reduce" else None
     init = em.expr(reduce_.node.args[1], d) if reduce_ is not None else "None"
@@ -206,11 +263,11 @@ def _emit_nested(em, node, d) -> str:
            and prefix_reads(stages) is not None)
     xs = em.temp()
     if raw:
-        em.emit(d, f"{xs} = {em.slot(src.args[0].slot)}.get({src.keyword.name!r})")
-        em.emit(d, f"if type({xs}) is not list:")
-        em.emit(d + 1, f"if {xs} is not None:")
-        em.emit(d + 2, "raise g_NotRaw")
-        em.emit(d + 1, f"{xs} = []")
+        record = em.slot(src.args[0].slot)
+        em.emit(d, f"{xs} = {record}.get({src.keyword.name!r}, g_M)")
+        k = em.bind(src.keyword)
+        em.emit(d, f"if type({xs}) is not list or {k} in {record}:")
+        em.emit(d + 1, f"{xs} = g_raw_list({record}, {k}, {xs}, g_sk)")
     else:
         coll = em.expr(src, d)
         em.emit(d, f"{xs} = g_items({coll}, {em.bind(stages[0].node.builtin.fn.ptc_name)})")
@@ -221,13 +278,19 @@ def _emit_loop(em, stages, xs, init, d, level, raw, captured_at) -> str:
     """Emit the loop of stages over the list named xs at indent d; returns the name of its
     result. level: how many fused loops enclose it (its inlined calls are that much deeper);
     captured_at: where the value of a slot the stage functions capture is (called before
-    the stages' own slots are named)."""
-    calls = sum(1 for s in stages if type(s.fn) is A.Fn)  # steps per item: the calls saved
+    the stages' own slots are named).
+
+    Limits as in the closure tier, which the loop falls back to (_attempt) rather than fail
+    itself: a call the closure tier would make past the depth limit, or the step limit met,
+    is the unfused run's to report (Unfuse, or the step limit given back). Each inlined call
+    of a stage's function is one step, counted for the items that reach that stage (every item
+    reaches the stages up to the first filter, remove or keep) and charged after each chunk."""
+    calls = [type(s.fn) is A.Fn for s in stages]
     n, lo, x = em.temp(), em.temp(), em.temp()
     em.emit(d, f"{n} = len({xs})")
-    if calls:  # each inlined call would have been one level deeper
+    if any(calls):  # each inlined call would have been one level deeper
         em.emit(d, f"if {n} and g_fb.depth + {level} >= g_fb.max_depth:")
-        em.emit(d + 1, "raise g_Unfuse" if level else "raise g_fb.depth_error()")
+        em.emit(d + 1, "raise g_Unfuse")
     prefixes = [f"{level}_{next(em.names)}_" for _ in stages]  # each function's slots apart
     for s, prefix in zip(stages, prefixes):
         if type(s.fn) is A.Fn:
@@ -236,13 +299,15 @@ def _emit_loop(em, stages, xs, init, d, level, raw, captured_at) -> str:
     terminal = stages[-1].kind == "reduce"
     acc = em.temp()
     em.emit(d, f"{acc} = {init}" if terminal else f"{acc} = []")
+    every = next((i for i, s in enumerate(stages) if s.kind in _NARROWING), len(stages))
+    per_item = sum(calls[:every + 1])  # calls every item makes
+    counted = any(calls[every + 1:])  # calls only the items that pass the narrowing stages make
+    steps = em.temp()
     em.emit(d, f"for {lo} in range(0, {n}, g_CHUNK):")
-    if calls:
-        em.emit(d + 1, f"g_fb.countdown = g_fb.countdown - {calls} * min(g_CHUNK, {n} - {lo})")
-        em.emit(d + 1, "if g_fb.countdown <= 0:")
-        em.emit(d + 2, "g_fb.checkpoint()")
-    else:
+    if not per_item:
         em.emit(d + 1, "g_fb.check_time()")
+    if counted:
+        em.emit(d + 1, f"{steps} = 0")
     em.emit(d + 1, f"for {x} in {xs}[{lo}:{lo} + g_CHUNK]:")
     d += 2
     v = x
@@ -253,8 +318,10 @@ def _emit_loop(em, stages, xs, init, d, level, raw, captured_at) -> str:
     saved = em.fused_depth, em.slot_prefix  # restored after: an enclosing stage goes on
     em.fused_depth = level
     try:
-        for s, prefix in zip(stages, prefixes):
+        for i, (s, prefix) in enumerate(zip(stages, prefixes)):
             em.slot_prefix = prefix
+            if calls[i] and i > every:
+                em.emit(d, f"{steps} += 1")
             if s.kind == "reduce":
                 em.emit(d, f"{acc} = {_apply(em, s, [acc, v], d)}")
                 continue
@@ -275,7 +342,15 @@ def _emit_loop(em, stages, xs, init, d, level, raw, captured_at) -> str:
         em.fused_depth, em.slot_prefix = saved
     if not terminal:
         em.emit(d, f"{acc}.append(g_cook({v}, g_sk))" if v in em.raw_vars else f"{acc}.append({v})")
+    if per_item or counted:
+        charge = [f"{per_item} * min(g_CHUNK, {n} - {lo})"] if per_item else []
+        em.emit(d - 1, f"g_fb.countdown = g_fb.countdown - {' - '.join(charge + ([steps] if counted else []))}")
+        em.emit(d - 1, "if g_fb.countdown <= 0:")
+        em.emit(d, "g_fb.checkpoint()")
     return acc
+
+
+_NARROWING = frozenset({"filter", "remove", "keep"})  # stages that may drop an item
 
 
 def _apply(em, stage, values, d) -> str:

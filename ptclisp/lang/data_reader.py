@@ -33,10 +33,14 @@ class RegexLiteral:
         return hash(("regex", self.ptc_regex_source))
 
 
-def read_value(text: str):
-    """One data literal (as printed by format_value) back to a value; ReadError otherwise."""
+def read_value(text: str, *, max_int_digits: int | None = None):
+    """One data literal (as printed by format_value) back to a value; ReadError otherwise.
+
+    max_int_digits: the longest integer read (default: any the text holds; a longer one is a
+    ReadError before it is converted, which takes time quadratic in its digits)."""
     size = max(len(text), 1)  # what the printer writes reads back: no literal is longer than text
-    result = reader.read(text, max_literal_chars=size, max_int_digits=size)
+    digits = size if max_int_digits is None else max_int_digits
+    result = reader.read(text, max_literal_chars=size, max_int_digits=digits)
     found = list(result) if isinstance(result, (list, tuple)) else [result]
     found = [f for f in found if type(f) is not forms.Comment]
     if len(found) != 1:

@@ -465,8 +465,12 @@ def _plain(v, depth: int, left: list) -> str:
     deeper than _PLAIN_DEPTH or gets past `left` (collection items plus string characters)."""
     t = type(v)
     conv = _ATOMS.get(t)
-    if conv is not None:
-        return conv(v, False)
+    if conv is not None:  # an atom's text counts too: one long keyword may appear many times
+        text = conv(v, False)
+        left[0] -= len(text)
+        if left[0] < 0:
+            raise _Overflow
+        return text
     if t is str:
         left[0] -= len(v)
         if left[0] < 0:

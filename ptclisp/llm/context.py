@@ -33,7 +33,7 @@ from ..host.catalog import index_head, select, tool_entry
 from ..lang.printer import format_string, render_value
 from ..lang.values import MAP_TYPES, VECTOR_TYPES, Keyword, type_name
 from . import messages as M
-from .profile import json_keys, key_profiles, key_text, value_shape
+from .profile import json_keys_note, key_profiles, value_shape
 
 __all__ = ["context_message", "tool_inventory", "data_inventory", "memory_inventory",
            "expected_output", "render_type", "example_value", "lisp_key"]
@@ -205,9 +205,7 @@ def _headline(v) -> str:
     if type(v) is not str and not isinstance(v, VECTOR_TYPES):
         return label
     if type(v) is str:
-        keys = json_keys(v)
-        return label + (M.json_string(" ".join(key_text(k) for k in keys[:_KEYS_SHOWN]))
-                        if keys is not None else "")
+        return label + (json_keys_note(v) or "")
     if _records(v):
         return label + M.OF_MAPS
     shape = value_shape(islice(v, _KEYS_SCANNED))
@@ -220,7 +218,7 @@ def _headline(v) -> str:
 def _key_lines(v) -> list[str]:
     """One line per key of a map or of a list's records: its profile (see llm/profile.py)."""
     rows = [v] if isinstance(v, MAP_TYPES) else v
-    profiles, read = key_profiles(rows)
+    profiles, read = key_profiles(rows, shown=_KEYS_SHOWN)
     grouped: dict[str, list[str]] = {}  # keys with the same profile share a line
     for key, text in profiles[:_KEYS_SHOWN]:
         grouped.setdefault(text, []).append(key)
@@ -237,9 +235,10 @@ def _data_entry(key, value, samples: bool = True) -> list[str]:
     samples: only where no keys are listed)."""
     name = f"data/{lisp_key(key)}".ljust(_NAME_COLUMN)
     if not isinstance(value, (*VECTOR_TYPES, *MAP_TYPES)):
-        if not samples and type(value) is str and json_keys(value):
-            return [f"{name} ; {_headline(value)}"]
-        return [f"{name} ; {_headline(value)}, sample: {_sample(value)}"]
+        headline = _headline(value)
+        if not samples and type(value) is str and " of JSON " in headline:
+            return [f"{name} ; {headline}"]
+        return [f"{name} ; {headline}, sample: {_sample(value)}"]
     lines = [f"{name} ; {_headline(value)}"]
     if _records(value):
         lines += _key_lines(value)

@@ -99,16 +99,17 @@ class ExecutionFeedback:
 
 
 def execution_feedback(result=None, *, prints=(), memory_before=None, memory_after=None,
-                       feedback_max_chars: int = 512,
-                       preview_max_chars: int = 250) -> ExecutionFeedback:
-    """Result preview (only when nothing was printed), prints and memory changes, enveloped."""
+                       feedback_max_chars: int = 512, preview_max_chars: int = 250,
+                       result_with_prints: bool = False) -> ExecutionFeedback:
+    """Result preview (only when nothing was printed, unless result_with_prints), prints and
+    memory changes, enveloped."""
     prints = [str(p) for p in prints or ()]
     preview, preview_cut = _result_preview(result, preview_max_chars)
     printed, prints_cut = _prints_block(prints, feedback_max_chars)
     memory = memory_feedback(memory_before, memory_after, preview_max_chars=preview_max_chars,
                              max_chars=max(feedback_max_chars * 2, preview_max_chars))
-    blocks = [wrap(preview if not prints else None, "result"), wrap(printed, "println"),
-              wrap(memory.text, "memory")]
+    shown = preview if result_with_prints or not prints else None
+    blocks = [wrap(shown, "result"), wrap(printed, "println"), wrap(memory.text, "memory")]
     blocks = [b for b in blocks if b]
     text = PREAMBLE + "\n\n" + "\n\n".join(blocks) if blocks else ""
     return ExecutionFeedback(text, preview, prints, memory,
@@ -148,8 +149,23 @@ def _result_preview(result, max_chars: int) -> tuple[str | None, bool]:
 
 
 def _prints_block(prints: list, max_chars: int) -> tuple[str | None, bool]:
-    """The printed lines within max_chars, with a hint when cut."""
+    """The printed lines within max_chars; when cut, a line saying exactly what was left out."""
     if not prints:
         return None, False
-    text, cut = cut_text("\n".join(prints), max_chars)
-    return (text + "\n;; " + M.PRINTS_CUT_HINT if cut else text), cut
+    text = "\n".join(prints)
+    if len(text) <= max_chars:
+        return text, False
+    lines = text.split("\n")
+    kept, used = [], -1
+    for line in lines:
+        if used + 1 + len(line) > max_chars:
+            break
+        kept.append(line)
+        used += 1 + len(line)
+    if kept:
+        shown = "\n".join(kept)
+        note = M.prints_cut(len(kept), len(lines), len(shown), len(text))
+    else:  # the first line alone is too long: its beginning
+        shown = text[:max_chars]
+        note = M.prints_cut_in_line(len(lines), len(shown), len(text))
+    return shown + "\n" + note, True

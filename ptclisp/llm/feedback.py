@@ -156,8 +156,8 @@ def format_error_for_llm(error, *, max_chars: int = _ERROR_MAX_CHARS) -> str:
     if kind == "ReadError" and source:
         report = diagnose(source)
         if report is not None:
-            if message in report.message:  # the report says the same, more fully
-                message = report.message
+            if message in report.message or _same_place(report, where):
+                message = report.message  # the same fact, said once
             elif report.message not in message:
                 message = f"{message} ({report.message})"
             hint = report.hint
@@ -176,6 +176,11 @@ def format_error_for_llm(error, *, max_chars: int = _ERROR_MAX_CHARS) -> str:
         if room > 20:
             parts.append(cut_text(M.error_hint(hint), room)[0])
     return cut_text("\n".join(parts), max_chars)[0]
+
+
+def _same_place(report, where) -> bool:
+    """Whether the delimiter report points where the reader's error already points."""
+    return where is not None and (report.line, report.column) == tuple(where)
 
 
 def _error_fields(error):

@@ -181,7 +181,19 @@ def repair_note(text: str) -> str:
 # ---------------------------------------------------------------- feedback
 
 
-PRINTS_CUT_HINT = "output truncated; print specific fields instead"
+def prints_cut(lines: int, total_lines: int, chars: int, total_chars: int) -> str:
+    """Printed output cut at a line: exactly what is shown of it."""
+    return (f";; (printed output cut: the first {lines} of {total_lines} lines shown, "
+            f"{chars} of {total_chars} characters; print specific fields instead)")
+
+
+def prints_cut_in_line(total_lines: int, chars: int, total_chars: int) -> str:
+    """Printed output whose first line alone is over the budget."""
+    line = "its only line" if total_lines == 1 else f"the first of {total_lines} lines"
+    return (f";; (printed output cut: the first {chars} of {total_chars} characters shown, "
+            f"inside {line}; print specific fields instead)")
+
+
 PREVIEW_CUT_HINT = ";; (result truncated; println specific fields to see more)"
 MEMORY_CUT_HINT = (";; (previews truncated: [1 2 ... 3 more] shows 2 of 5 items; "
                    "println specific fields to see more)")
@@ -449,9 +461,54 @@ def strings_are_numbers(example: str) -> str:
     return f" (the strings are numbers, e.g. {example})"
 
 
-def json_string(keys: str) -> str:
-    """A string value holding a JSON object: its top-level keys (string keys once parsed)."""
-    return f" of JSON {{{keys}}}: (json/parse-string s) gives string keys"
+def json_string(shape: str) -> str:
+    """A string value holding a JSON object: its keys and their types (string keys once parsed)."""
+    return f" of JSON {shape}: (json/parse-string s) gives string keys"
+
+
+def not_json(n: int, example: str) -> str:
+    """Strings of a JSON key that hold no JSON object."""
+    return f", {n} not JSON, e.g. {example}"
+
+
+def json_read(read: int, total: int) -> str:
+    """A JSON key's strings parsed before the profile's time ran out."""
+    return f" (keys read from {read} of {total} distinct strings)"
+
+
+def folded_values(n: int) -> str:
+    """How many values a few listed spellings are, trimmed and lower-cased."""
+    return f" ({n} value{'' if n == 1 else 's'} when trimmed and lower-cased)"
+
+
+def spelling_groups(spellings: int, values: int, listed: str, *, cut: bool) -> str:
+    """Many spellings shown as the values they group into (trimmed and lower-cased)."""
+    most = ", most common" if cut else ""
+    return f", {spellings} spellings of {values} values when trimmed and lower-cased{most}: {listed}"
+
+
+def formats(n: int, examples: str) -> str:
+    """Strings with digits written in a few formats: each with an example and a count."""
+    return f", in {n} formats: {examples}"
+
+
+def distinct_ids(distinct: int, total: int, spellings: tuple[str, str] | None,
+                 as_written: int) -> str:
+    """An id-like key whose values repeat: how many distinct of how many (with "7" and 7 as one)."""
+    text = f", {distinct} distinct of {total}"
+    if spellings:
+        text += f" with {spellings[0]} = {spellings[1]} ({as_written} as written)"
+    return text
+
+
+def repeated_copies(differ: int, compared: int, repeated: int, keys: str) -> str:
+    """Whether the records of a repeated id differ, and in which keys (compared within the
+    profile's time: the first `compared` of `repeated`)."""
+    of = f"{repeated}" if compared == repeated else f"the first {compared} of {repeated}"
+    ids = "id" if repeated == 1 else "ids"
+    if not differ:
+        return f"; repeated records identical ({of} {ids})"
+    return f"; repeated records differ in {keys} ({differ} of {of} {ids})"
 
 
 def nil_in(nils: int, rows: int) -> str:

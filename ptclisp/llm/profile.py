@@ -2,178 +2,208 @@
 
 A profile answers what a model would otherwise spend turns finding out:
 
-    :id int|string (the strings are numbers, e.g. "17")
-    :items [{:qty int :sku string}]
-    :status string "paid"|"PAID"|" paid"        ; a few short strings: every spelling, as they occur
+    :id int|string (the strings are numbers, e.g. "17"), 206 distinct of 221 with "17" = 17
+        (210 as written); repeated records differ in :status :total (9 of 15 ids)
+    :items [{:qty int :sku string :unit_price string(number)}]
+    :status string, 19 spellings of 4 values when trimmed and lower-cased: "paid"|"open"|"canceled"|"refunded"
+    :tier string "gold"|"Gold "|"silver" (2 values when trimmed and lower-cased)
     :total float, nil in 67 of 221
-    :payload string of JSON {"a" "b"}
+    :created string, in 2 formats: "2026-06-07T15:15:58Z" (150), "2026-06-07" (71)
+    :body string of JSON {"amount" float|string(number) "reason" string?}: ...
 
-Nested levels name their keys with their types (`[{:qty int :sku string}]`, `{:a int}`), a
-recursive level stops where it repeats its parent (`:children [{:children :name}]`). The whole value is read within a time
-budget; a profile cut by it says how many records it read.
+Nested levels name their keys with their types (see `profile_shape`), the strings of a key are
+described by `profile_strings`. A record's identity (`id`; without one, an id-like key such as
+`order_id`, `orderId` or `uuid` whose values are nearly all distinct) says when its values
+repeat: how many distinct of how many (with `"7"` and `7` taken as one, when both are written),
+and whether the records sharing an id differ, in which keys.
+
+The whole value is read within a time budget (reading stops at 20% of it; the rest goes to C-speed
+passes over the columns read); a profile cut by it says how many records it read.
 """
 from __future__ import annotations
 
-import json
 import re
 import time
-from collections.abc import Iterable
+from collections import Counter
+from functools import partial
 from itertools import islice
 
-from ..lang.printer import format_string, render_value
-from ..lang.values import MAP_TYPES, SET_TYPES, VECTOR_TYPES, Keyword
+from ..lang.printer import format_string
+from ..lang.values import MAP_TYPES
+from ..sandbox.gcpause import without_gc
 from . import messages as M
+from .profile_shape import key_text, value_shape
+from .profile_strings import json_note, string_notes
 
-__all__ = ["key_profiles", "value_shape", "json_keys", "BUDGET_SECONDS"]
+__all__ = ["key_profiles", "value_shape", "key_text", "json_keys_note",
+           "BUDGET_SECONDS"]
 
 BUDGET_SECONDS = 0.05  # the profiles of one data value are computed within about this time
-_SPELLINGS, _SPELLING_CHARS = 12, 30  # strings listed when at most this many, this short
-_NESTED_KEYS = 12  # keys named per nested level
-_DEPTH = 3  # nested levels named
-_NESTED_ITEMS = 2000  # a nested level is read from at most this many values
-_NESTED = (*VECTOR_TYPES, *MAP_TYPES, *SET_TYPES)
-_CHECK_EVERY = 512
-_KEY_CHARS, _SHAPE_CHARS = 40, 200  # a key's name and a key's shape are cut to this length
-_NUMBER = re.compile(r"\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*")
-_ATOMS = {bool: "bool", int: "int", float: "float", str: "string", Keyword: "keyword"}
+_READ_SHARE = 0.2  # reading the records stops at this share of the budget
+_SLOW_SHARE = 0.85  # the slow notes stop at this share (their last steps are not timed)
+_FIRST_CHUNK, _CHUNK_CELLS = 256, 12_288  # records, then values read between looks at the clock
+_MIN_CELLS = 12_288  # values read whatever the clock says (a loaded machine stalls for 10 ms)
+_SHAPE_CHARS = 200  # a key's shape is cut to this length
+_ID_NAME = re.compile(r"(?:^|[-_])(?:[iI][dD]|[uU]?[uU][iI][dD]|[gG][uU][iI][dD])$"
+                      r"|[a-z0-9](?:Id|ID|Uuid|UUID|Guid|GUID)$")
+_DIFFERING_KEYS = 4  # keys named where the copies of a repeated id differ
 
 
-def key_text(k) -> str:
-    """A map key as the program writes it: `:name` for a keyword, else its printed form; a
-    long one cut as the printer cuts a string."""
-    if type(k) is Keyword:
-        text = ":" + k.name
-    else:
-        text = render_value(k, max_chars=_KEY_CHARS)[0]
-    return text if len(text) <= _KEY_CHARS else text[:_KEY_CHARS - 3] + "..."
-
-
-def _atom(v) -> str:
-    name = _ATOMS.get(type(v))
-    if name is not None:
-        return name
-    return "int" if isinstance(v, int) else type(v).__name__.lower()
-
-
-def value_shape(values: Iterable, depth: int = 0, parent: tuple = ()) -> str:
-    """`int|string`, `[{:qty int :sku string}]`, `{:a int}`, `[string]`: the types seen among
-    values (nil left out)."""
-    seen: dict[str, None] = {}
-    maps: list = []
-    lists: list = []
-    for v in values:
-        if v is None:
-            continue
-        if isinstance(v, MAP_TYPES):
-            maps.append(v)
-        elif isinstance(v, (*VECTOR_TYPES, *SET_TYPES)):
-            lists.append(v)
-            seen.setdefault("#{}" if isinstance(v, SET_TYPES) else "[]", None)
-        else:
-            seen.setdefault(_atom(v), None)
-    parts = []
-    for name in seen:
-        if name in ("[]", "#{}"):
-            items = list(islice((x for xs in lists if isinstance(xs, SET_TYPES) == (name == "#{}")
-                                 for x in xs), _NESTED_ITEMS))
-            inner = value_shape(items, depth + 1, parent) if depth < _DEPTH else "..."
-            parts.append(("[" if name == "[]" else "#{") + inner + ("]" if name == "[]" else "}"))
-        else:
-            parts.append(name)
-    if maps:
-        parts.append(_map_keys(maps, depth, parent))
-    return "|".join(parts)
-
-
-def _map_keys(maps: list, depth: int, parent: tuple) -> str:
-    """`{:a int :b string}` (keys sorted), `{:a [{:c int}]}` one level further down."""
-    maps = maps[:_NESTED_ITEMS]
-    keys = list({k: None for m in maps for k in m})
-    names = tuple(sorted(key_text(k) for k in keys))
-    if names == parent or depth >= _DEPTH:  # a tree: its level repeats the one above
-        shown = names
-        return "{" + " ".join(shown[:_NESTED_KEYS]) + (" ..." if len(shown) > _NESTED_KEYS else "") + "}"
-    parts = []
-    for k in sorted(keys, key=key_text)[:_NESTED_KEYS]:
-        text = key_text(k)
-        shape = value_shape([m[k] for m in maps if k in m], depth + 1, names)
-        if shape:  # `:qty int`, `:lines [{:sku string}]`: what a model would guess otherwise
-            text += " " + shape
-        parts.append(text)
-    more = " ..." if len(keys) > _NESTED_KEYS else ""
-    return "{" + " ".join(parts) + more + "}"
-
-
-def json_keys(s: str) -> list[str] | None:
-    """The top-level keys of a string holding a JSON object (list of objects), else None."""
-    t = s.lstrip()[:1]
-    if t not in ("{", "[") or len(s) > 1_000_000:
+def json_keys_note(value: str, *, budget: float = BUDGET_SECONDS) -> str | None:
+    """` of JSON {"a" int ...}: ...` for a string holding a JSON object, else None."""
+    if value.lstrip()[:1] not in ("{", "["):
         return None
-    try:
-        v = json.loads(s)
-    except (ValueError, RecursionError):
-        return None
-    if isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
-        return list({k: None for x in v for k in x})
-    return list(v) if isinstance(v, dict) else None
+    return json_note([value], time.perf_counter() + budget) or None
 
 
-def _spellings(strings: list) -> str:
-    """`"paid"|"PAID"` when the strings repeat a few short spellings, else ""."""
-    distinct = list(dict.fromkeys(strings))
-    if len(strings) < 2 or len(distinct) == len(strings) or len(distinct) > _SPELLINGS:
-        return ""
-    if any(len(s) > _SPELLING_CHARS for s in distinct):
-        return ""
-    return "|".join(format_string(s) for s in distinct)
+def _identities(keys) -> dict:
+    """{key: the share of distinct values it needs to be an identity}: a key named `id` when
+    the records have one (`customer_id` beside it names another record), else every id-like key
+    (`order_id`, `orderId`, `uuid`) whose values are nearly all distinct."""
+    names = {k: getattr(k, "name", k) for k in keys}
+    plain = [k for k, n in names.items() if type(n) is str and n.lower() == "id"]
+    if plain:
+        return {plain[0]: 0.5}
+    return {k: 0.8 for k, n in names.items() if type(n) is str and _ID_NAME.search(n)}
 
 
-def _string_note(strings: list) -> str:
-    """A note on what the strings hold: spellings, numbers as text, JSON."""
-    if not strings:
-        return ""
-    spelled = _spellings(strings)
-    if spelled:
-        return " " + spelled
-    if all(_NUMBER.fullmatch(s) for s in strings):
-        return M.strings_are_numbers(format_string(strings[0]))
-    keys = json_keys(strings[0])
-    if keys is not None:
-        return M.json_string(" ".join(key_text(k) for k in keys[:_NESTED_KEYS]))
-    return ""
-
-
-def profile_of(values: list, rows: int, parent: tuple = ()) -> str:
-    """One key's profile over the values it has in `rows` records (missing ones not in values);
-    parent: the key names of the records, where a recursive level stops."""
+def _parts(values: list, rows: int, parent: tuple, *, id_like: bool) -> tuple[list, object]:
+    """([shape, string note, nil and missing counts, repeats], the slow string note to find
+    or None): the parts of a key's profile, the slow ones left for later."""
     shape = value_shape(values, 0, parent) or "nil"
     if len(shape) > _SHAPE_CHARS:
         shape = shape[:_SHAPE_CHARS - 3] + "..."
-    strings = [v for v in values if type(v) is str]
-    text = shape + _string_note(strings)
-    nils = sum(1 for v in values if v is None)
+    strings = [v for v in values if type(v) is str] if "string" in shape else []
+    note, slow = string_notes(strings, id_like=id_like)
+    counts = ""
+    nils = values.count(None)
     if nils and shape != "nil":
-        text += M.nil_in(nils, rows)
+        counts += M.nil_in(nils, rows)
     if len(values) < rows:
-        text += M.missing_in(rows - len(values), rows)
-    return text
+        counts += M.missing_in(rows - len(values), rows)
+    return [shape, note, counts, ""], slow
 
 
-def key_profiles(rows, *, budget: float = BUDGET_SECONDS) -> tuple[list[tuple[str, str]], int]:
-    """([(key text, profile)], items read) for a list of maps (or one map; other items are
-    skipped), sorted by key. Reading stops at half the budget: profiling what was read takes
-    about as long again."""
-    deadline = time.perf_counter() + budget / 2
-    by_key: dict = {}
-    read = 0
-    for row in rows:
-        if read % _CHECK_EVERY == 0 and read and time.perf_counter() > deadline:
+def _repeats(key, column: list, maps: list, share: float, deadline: float) -> str:
+    """`, 206 distinct of 221; repeated records differ in :status (9 of 15 ids)` for an
+    identity whose values are mostly distinct (at least `share` of them) but not all; else "".
+    column: the key's value in each of maps, _MISSING where it has none."""
+    if None in column or _MISSING in column:
+        where = [i for i, v in enumerate(column) if v is not None and v is not _MISSING]
+        values = [column[i] for i in where]
+    else:
+        where, values = range(len(column)), column
+    try:
+        distinct = len(set(values))
+    except TypeError:  # lists or maps as ids: not an identity a profile can count
+        return ""
+    texts = list(map(str.strip, map(str, values))) if str in set(map(type, values)) else values
+    counts = Counter(texts)
+    if len(counts) == len(values) or len(counts) < share * len(values):
+        return ""  # all distinct, or a key naming other records
+    both = _both_spellings(values) if len(counts) < distinct else None
+    text = M.distinct_ids(len(counts), len(values), both, distinct)
+    repeated = {t for t, n in counts.items() if n > 1}
+    groups: dict = {}
+    for j in [j for j, t in enumerate(texts) if t in repeated]:
+        groups.setdefault(texts[j], []).append(maps[where[j]])
+    return text + _copies(key, list(groups.values()), deadline)
+
+
+def _both_spellings(values: list) -> tuple[str, str] | None:
+    """An id written both as text and as a number: ('"2001"', "2001")."""
+    numbers = {str(v) for v in values if type(v) is int}
+    for v in values:
+        if type(v) is str and v.strip() in numbers:
+            return format_string(v), v.strip()
+    return None
+
+
+def _copies(key, groups: list, deadline: float) -> str:
+    """Whether the records sharing an id hold the same values (the id's spelling aside),
+    compared until the deadline."""
+    differing: dict = {}
+    differ = compared = 0
+    for group in groups:
+        if compared % 64 == 0 and compared and time.perf_counter() > deadline:
             break
-        read += 1
-        if not isinstance(row, MAP_TYPES):
+        compared += 1
+        first = group[0]
+        if all(r == first for r in group[1:]):  # the common case, compared in C
             continue
-        for k, v in row.items():
-            by_key.setdefault(k, []).append(v)
-    names = tuple(sorted(key_text(k) for k in by_key))
-    out = [(key_text(k), profile_of(vs, read, names)) for k, vs in by_key.items()]
+        keys = [k for k in dict.fromkeys(k for r in group for k in r) if k != key
+                and any(r.get(k, _MISSING) != first.get(k, _MISSING) for r in group[1:])]
+        differ += bool(keys)
+        differing.update(dict.fromkeys(keys))
+    names = sorted(key_text(k) for k in differing)
+    listed = " ".join(names[:_DIFFERING_KEYS]) + (" ..." if len(names) > _DIFFERING_KEYS else "")
+    return M.repeated_copies(differ, compared, len(groups), listed)
+
+
+_MISSING = object()
+
+
+def _columns(rows, read_deadline: float, shown: int | None) -> tuple[dict, dict, list, int]:
+    """({key: [its value in each map read, _MISSING where none]} for the first `shown` keys in
+    key_text order, {every key: its key_text}, the maps read, items read): read in chunks,
+    column by column, until the read deadline (at least _MIN_CELLS values). A key first seen in a later chunk had no value
+    before it, so its column starts with _MISSING: exact."""
+    columns: dict = {}
+    texts: dict = {}
+    maps: list = []
+    read = cells = 0
+    items = iter(rows)
+    size = _FIRST_CHUNK
+    while True:
+        chunk = list(islice(items, size))
+        if not chunk:
+            break
+        read += len(chunk)
+        chunk_maps = [r for r in chunk if isinstance(r, MAP_TYPES)]
+        new = set().union(*chunk_maps).difference(texts)  # in C
+        if new:
+            texts.update((k, key_text(k)) for k in new)
+            kept = sorted(texts, key=texts.__getitem__)[:shown] if shown is not None else texts
+            columns = {k: columns.get(k) or [_MISSING] * len(maps) for k in kept}
+        for k, column in columns.items():
+            column.extend([m.get(k, _MISSING) for m in chunk_maps])
+        maps += chunk_maps
+        cells += len(columns) * len(chunk_maps)
+        if cells >= _MIN_CELLS and time.perf_counter() > read_deadline:
+            break
+        size = max(_FIRST_CHUNK // 16, _CHUNK_CELLS // max(1, len(columns)))  # wide records: fewer
+    return columns, texts, maps, read
+
+
+def key_profiles(rows, *, budget: float = BUDGET_SECONDS,
+                 shown: int | None = None) -> tuple[list[tuple[str, str]], int]:
+    """([(key text, profile)], items read) for a list of maps (or one map; other items are
+    skipped), sorted by key. Reading stops at 20% of the budget; the columns read are then
+    profiled with C-speed passes, and the slow notes (JSON, formats, copies) stop at the budget.
+    Only the first `shown` keys (sorted) are profiled; the others come with "". The cyclic
+    collector is paused meanwhile (fresh lists, never a cycle; a collection walking 100,000
+    host records cost more than the profile)."""
+    return without_gc(_key_profiles, rows, budget, shown)
+
+
+def _key_profiles(rows, budget: float, shown: int | None) -> tuple[list[tuple[str, str]], int]:
+    start = time.perf_counter()
+    columns, texts, maps, read = _columns(rows, start + budget * _READ_SHARE, shown)
+    deadline = start + budget * _SLOW_SHARE
+    names = tuple(sorted(texts.values()))
+    out = [(text, [""]) for k, text in texts.items() if k not in columns]  # not shown
+    slow = []  # slow notes: (parts, where, function of a deadline)
+    ids = _identities(texts)
+    for k, column in columns.items():
+        values = [v for v in column if v is not _MISSING] if _MISSING in column else column
+        parts, note = _parts(values, read, names, id_like=k in ids)
+        if note is not None:
+            slow.append((parts, 1, note))
+        if k in ids:
+            slow.append((parts, 3, partial(_repeats, k, column, maps, ids[k])))
+        out.append((texts[k], parts))
+    for n, (parts, where, note) in enumerate(slow):  # each gets a fair share of the time left
+        now = time.perf_counter()
+        parts[where] = note(now + max(0.0, deadline - now) / (len(slow) - n))
+    out = [(k, "".join(parts)) for k, parts in out]
     return sorted(out), read

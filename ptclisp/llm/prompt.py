@@ -50,8 +50,8 @@ def _families() -> list[tuple[str, list]]:
     by_module: dict[str, list] = {}
     seen = set()
     for b in registry.REGISTRY.values():
-        if id(b) in seen or b.ns not in registry.NAMESPACES or b.ns == "math":
-            continue  # aliases, Java-style classes; math/ repeats the core's abs, max...
+        if id(b) in seen or b.ns not in registry.NAMESPACES or b.ns == "math" or not b.listed:
+            continue  # aliases, Java-style classes; math/ repeats the core's abs, max...; unlisted
         seen.add(id(b))
         by_module.setdefault(_module(b), []).append(b)
     return [(label, [b for m in mods for b in by_module.get(m, ())]) for label, mods in _FAMILIES]

@@ -1,10 +1,15 @@
 """Tool results as the model gets them: JSON bodies and the provider's message shapes.
 
-A result body is a JSON object. Success: `{"status": "ok", "result": "user=> ...", "prints":
-[...], "feedback": "...", "memory": {...}, "truncated": bool}` ("result" left out when the
-program's value is nil). Error: `{"status": "error", "reason": R, "message": M, "feedback": F}`
-("result" too for reason "fail"), R one of REASONS. Every text a body carries is valid UTF-8
-(lone surrogates become U+FFFD), so the provider's client can always send it.
+A result body is a JSON object whose one text, `feedback`, is what the model reads. Success:
+`{"status": "ok", "feedback": F}`, F the data blocks of the value preview (`user=> ...`, left
+out for nil and for a def), the prints and the memory changes (`;; name = preview`, or `Stored:
+...`) after the preamble; `{"status": "ok"}` when there is none of them. Error: `{"status":
+"error", "reason": R, "feedback": F}`, R one of REASONS, F the message as a data block (it may
+quote a tool's output or a value) or, for a protocol error in our own words, the message as
+it is. Every text a program or tool wrote is in a data block, once: the body carries no raw
+copy beside it (each fact once, about a third of the tokens a body took when it repeated the
+prints, the value and the memory previews as their own fields). Every text a body carries is
+valid UTF-8 (lone surrogates become U+FFFD), so the provider's client can always send it.
 """
 from __future__ import annotations
 
@@ -39,34 +44,23 @@ def to_json(body) -> str:
 
 
 def success_body(result, memory_before) -> dict:
-    """The body of a program that ran: value preview, prints, memory changes, enveloped feedback."""
+    """The body of a program that ran: value preview, prints and memory changes, enveloped."""
     fb = execution_feedback(result.value, prints=result.prints, memory_before=memory_before,
-                            memory_after=result.memory)
-    body = {"status": "ok"}
-    if result.value is not None:
-        body["result"] = fb.result
-    body.update({"prints": list(fb.prints), "feedback": fb.text,
-                 "memory": {"changed": dict(fb.memory.changed),
-                            "stored_keys": list(fb.memory.stored),
-                            "truncated": fb.memory.truncated},
-                 "truncated": fb.truncated})
-    return body
+                            memory_after=result.memory, result_with_prints=True)
+    return {"status": "ok", "feedback": fb.text} if fb.text else {"status": "ok"}
 
 
-def error_body(reason: str, message: str, *, result=None, ours: bool = False) -> dict:
-    """The body of an error: reason, message, and feedback: the message enveloped as data (it
-    may quote tool output), or as it is when ours (a protocol error in our own words)."""
-    body = {"status": "error", "reason": reason, "message": message,
+def error_body(reason: str, message: str, *, ours: bool = False) -> dict:
+    """The body of an error: its reason and the message, enveloped as data (it may quote tool
+    output), or as it is when ours (a protocol error in our own words)."""
+    return {"status": "error", "reason": reason,
             "feedback": message if ours else error_feedback(message)}
-    if reason == "fail":
-        body["result"] = result
-    return body
 
 
 def fail_body(value) -> dict:
     """The body of a program that called (fail value)."""
     text = format_value(value, limit=_FAIL_PREVIEW_ITEMS, max_chars=500)
-    return error_body("fail", M.program_failed(text), result=text)
+    return error_body("fail", M.program_failed(text))
 
 
 def classify(error) -> str:

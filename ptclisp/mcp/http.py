@@ -7,9 +7,16 @@ request), so sessions live in the store, not in one process. The gate also check
 token (401 without it), answers GET (the stream of server-initiated messages, which lisp_eval
 never sends) with 405 so that no connection stays open, strips the identity headers a client might forge and sets its own,
 gives every request an id (kept from `X-Request-Id` or made), and logs one line per request.
+
+Slow clients: uvicorn's h11 server caps connections (`limit_concurrency`: past it a request is
+answered 503), closes idle keep-alive connections and bounds a request's head (16 KB); it has no
+timeout on reading a request, so `_TimedH11` adds two: a connection that has not sent a whole
+request head within `header_timeout`, or a whole body within `body_timeout` after its head, is
+closed.
 """
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import hmac
@@ -22,7 +29,9 @@ import uuid
 from collections.abc import Iterator
 
 import anyio
+import h11
 import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
 from mcp.server.mcpserver import MCPServer
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
@@ -33,10 +42,11 @@ from . import messages as M
 from .metrics import Metrics
 from .server import SESSION_HEADER, build_server
 from .stdio import MAX_REQUEST_MB
-from .service import CLIENT_HEADER, REQUEST_ID_HEADER, Service, ServiceLispEval, ServiceOptions
+from .handler import ServiceLispEval
+from .service import CLIENT_HEADER, REQUEST_ID_HEADER, Service, ServiceOptions
 from .store import StoreUnavailable, client_key
 
-__all__ = ["Gate", "build_app", "run_http", "serve_service", "HEALTH_TIMEOUT"]
+__all__ = ["Gate", "build_app", "run_http", "serve_service", "HEALTH_TIMEOUT", "Timeouts"]
 
 log = logging.getLogger("ptclisp.mcp.http")
 HEALTH_TIMEOUT = 2.0  # seconds /healthz waits for the store
@@ -112,7 +122,7 @@ class Gate:
         for known in self._tokens:  # compare with every token, in constant time each
             if hmac.compare_digest(given, known):
                 match = known
-        return None if match is None else f"t:{client_key(match.decode())}"
+        return None if match is None else f"t:{client_key(match.decode(), self.service.secret)}"
 
     async def _end_session(self, client, sid, scope, receive, send):
         """DELETE /mcp: the client ended its session; the store forgets it."""
@@ -163,6 +173,77 @@ def build_app(server: MCPServer, service: Service, *, host: str = "127.0.0.1",
     return Gate(app, service)
 
 
+class Timeouts:
+    """How long the server waits for a slow client, and how many connections it serves."""
+
+    def __init__(self, header: float = 10.0, body: float = 30.0, keep_alive: float = 5.0,
+                 max_connections: int = 512):
+        self.header, self.body, self.keep_alive = header, body, keep_alive
+        self.max_connections = max_connections
+
+    def facts(self, max_request_mb: int) -> dict:
+        """What the start-up line says of the connections (name -> value)."""
+        return {"header timeout": f"{self.header:g} s", "body timeout": f"{self.body:g} s",
+                "keep-alive": f"{self.keep_alive:g} s", "max connections": self.max_connections,
+                "max request": f"{max_request_mb} MB"}
+
+
+class _TimedH11(H11Protocol):
+    """uvicorn's h11 protocol, closing a connection whose request head or body comes too slowly."""
+
+    header_timeout = 10.0
+    body_timeout = 30.0
+
+    def connection_made(self, transport) -> None:  # type: ignore[override]
+        """Start the clock on the request head."""
+        self._late: asyncio.TimerHandle | None = None
+        self._waiting = ""
+        super().connection_made(transport)
+        self._arm("head", self.header_timeout)
+
+    def data_received(self, data: bytes) -> None:
+        """Feed h11; the clock follows what the connection is waiting for."""
+        if self._waiting == "" and self.conn.their_state is h11.IDLE:  # a keep-alive request
+            self._arm("head", self.header_timeout)
+        super().data_received(data)
+        state = self.conn.their_state
+        if state is h11.SEND_BODY and self._waiting == "head":
+            self._arm("body", self.body_timeout)
+        elif state is not h11.IDLE and state is not h11.SEND_BODY:
+            self._disarm()
+
+    def on_response_complete(self) -> None:
+        """The answer is out: the keep-alive timeout takes over."""
+        self._disarm()
+        super().on_response_complete()
+
+    def connection_lost(self, exc) -> None:
+        """Stop the clock."""
+        self._disarm()
+        super().connection_lost(exc)
+
+    def _arm(self, what: str, seconds: float) -> None:
+        self._disarm()
+        self._waiting = what
+        self._late = self.loop.call_later(seconds, self._too_slow)
+
+    def _disarm(self) -> None:
+        if self._late is not None:
+            self._late.cancel()
+        self._late, self._waiting = None, ""
+
+    def _too_slow(self) -> None:
+        log.info("closing a connection whose request %s came too slowly", self._waiting)
+        self._late = None
+        if not self.transport.is_closing():
+            self.transport.close()
+
+
+def _protocol(timeouts: Timeouts) -> type:
+    return type("TimedH11", (_TimedH11,), {"header_timeout": timeouts.header,
+                                           "body_timeout": timeouts.body})
+
+
 class _Server(uvicorn.Server):
     """uvicorn that marks the service draining when a stop signal arrives."""
 
@@ -194,7 +275,7 @@ class _Server(uvicorn.Server):
 def run_http(tools, limits: Limits, options: ServiceOptions, *, keep_session: bool = False,
              upstreams=None, host: str = "127.0.0.1", port: int = 8000,
              log_level: str = "WARNING", max_request_mb: int = MAX_REQUEST_MB,
-             catalog_budget: int | None = None) -> int:
+             catalog_budget: int | None = None, timeouts: Timeouts | None = None) -> int:
     """Build the service and its server and serve over HTTP until stopped (returns 0)."""
     tools = list(tools)
     service = Service(options, limits, tools, upstreams, metrics=Metrics())
@@ -202,17 +283,25 @@ def run_http(tools, limits: Limits, options: ServiceOptions, *, keep_session: bo
                           upstreams=upstreams, catalog_budget=catalog_budget,
                           handler_class=functools.partial(ServiceLispEval, service=service))
     return serve_service(server, service, host=host, port=port, log_level=log_level,
-                         max_request_mb=max_request_mb)
+                         max_request_mb=max_request_mb, timeouts=timeouts)
 
 
 def serve_service(server: MCPServer, service: Service, *, host: str = "127.0.0.1",
                   port: int = 8000, log_level: str = "WARNING",
-                  max_request_mb: int = MAX_REQUEST_MB) -> int:
-    """Serve until SIGTERM/SIGINT; running calls get up to the lock time to finish. Returns 0."""
+                  max_request_mb: int = MAX_REQUEST_MB, timeouts: Timeouts | None = None) -> int:
+    """Serve until SIGTERM/SIGINT; running calls get as long as a call may wait for its
+    session to finish. Returns 0."""
+    timeouts = timeouts or Timeouts()
+    # logged at the level the operator chose, so the start-up line shows whatever it is
+    level = max(logging.INFO, logging.getLevelName(log_level.upper()) or logging.WARNING)
+    log.log(level, M.service_started(f"http://{host}:{port}/mcp", service.startup_facts(),
+                                     timeouts.facts(max_request_mb)))
     app = build_app(server, service, host=host, max_bytes=max_request_mb * 1024 * 1024)
-    config = uvicorn.Config(app, host=host, port=port,
-                            log_level=log_level.lower(), access_log=False, log_config=None, lifespan="on",
-                            timeout_graceful_shutdown=int(service.lock_timeout) + 1)
+    config = uvicorn.Config(app, host=host, port=port, http=_protocol(timeouts),
+                            log_level=log_level.lower(), access_log=False, log_config=None,
+                            lifespan="on", timeout_graceful_shutdown=int(service.wait) + 1,
+                            limit_concurrency=timeouts.max_connections,
+                            timeout_keep_alive=timeouts.keep_alive)
     runner = _Server(config, service)
 
     async def main():

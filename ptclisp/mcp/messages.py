@@ -10,11 +10,22 @@ SERVER_INSTRUCTIONS = ("Runs PTC-Lisp programs (a small, safe subset of Clojure)
 
 STORE_KIND = "SessionStoreError"
 STORE_DOWN = "the session store did not answer, so the program did not run; the session is unchanged"
-STORE_DOWN_AFTER = ("the program ran, but the session store did not answer when its session was "
-                    "saved, so this call's defs were not kept; the session is as before this call")
+STORE_DOWN_AFTER = ("the program ran, but the session store did not confirm that its session was "
+                    "saved, so this call's defs may or may not have been kept: look at them "
+                    "(e.g. call with the names you defined) before relying on them")
 HINT_STORE = "call again in a moment; if this keeps happening, the server's operator must look"
 STORE_BAD_TEXT = "the session saved in the store could not be read, so the program did not run"
 BUSY_KIND = "SessionBusy"
+
+
+SECRET_MADE = ("no server secret was given (--secret-env), so one was made for this process: "
+               "client keys, and with them the sessions and quotas of each client in a shared "
+               "store, last only as long as this process and differ from other replicas'")
+
+
+def store_bad_text_log(why: str) -> str:
+    """The log line of a saved session that could not be read (never its id)."""
+    return f"unreadable saved session: {why}"
 
 
 def session_busy(seconds: float) -> str:
@@ -25,13 +36,49 @@ def session_busy(seconds: float) -> str:
 HINT_BUSY = "wait for the other call's answer, then call again"
 
 
-def lock_lost(seconds: float) -> str:
-    """The session's lock expired while the call ran."""
-    return (f"this call held its session longer than the session lock lasts ({seconds:g} s), so "
-            "its defs were not kept; the session is as before this call")
+LOCK_LOST = ("the session store could not be reached to keep this call's hold on its session, "
+             "and another call took the session meanwhile, so this call's defs were not kept; "
+             "the session is the other call's")
+HINT_LOCK_LOST = "call again; if this keeps happening, the server's operator must look"
 
 
-HINT_LOCK_LOST = "make the program shorter, or split it over several calls"
+def client_sessions_full(n: int) -> str:
+    """A new session past the client's sessions quota."""
+    return (f"this client already keeps {n:,} sessions in the store, its quota, so a new session "
+            "cannot start and the program did not run")
+
+
+HINT_CLIENT_SESSIONS = ("end sessions you no longer need (closing the MCP connection ends its "
+                        "session), or wait until unused ones expire")
+
+
+def client_store_full(needed: int, cap: int) -> str:
+    """A save past the client's quota of bytes."""
+    return (f"this client's sessions would take {needed:,} bytes in the store, over its quota of "
+            f"{cap:,}, so this call's defs were not kept; the session is as before this call")
+
+
+HINT_CLIENT_STORE = ("keep less in each session ((def name nil) frees a name), or end sessions "
+                     "you no longer need")
+STORE_FULL = ("the session store is full, so this call's session was not kept (a new session "
+              "cannot start); the session is as before this call")
+HINT_STORE_FULL = "call again later; if this keeps happening, the server's operator must look"
+
+
+def session_too_big(chars: int, cap: int) -> str:
+    """A session whose saved text would pass the cap on one session."""
+    return (f"the session would be saved as about {chars:,} characters after this program, over "
+            f"the {cap:,} a session may take, so the program was undone")
+
+
+HINT_SESSION_TOO_BIG = ("def only what later calls need (shared parts are saved each time they "
+                        "appear), and free big names with (def name nil)")
+
+
+def history_not_kept(places, cap: int) -> str:
+    """Results (*1 *2 *3) too big to keep, told to the model."""
+    return (";; not kept for the next call (too big to save; a session saves at most "
+            f"{cap:,} characters): " + ", ".join(places) + " will be nil")
 
 
 def rate_limited(n: int) -> str:
@@ -103,7 +150,7 @@ CARD_OUTPUT = (
 CARD_ERRORS = (
     "A program with a mistake comes back as a tool error naming the kind, the line and column, "
     "and a hint: fix the program and call again. No file, network or Python access: only the "
-    "language, data/ and the tools below.")
+    "language, data/ and the tools listed above.")
 
 CARD_STATELESS = ("Each call is independent: nothing (def, defn, results) carries over to the "
                   "next call; send everything a program needs in that call.")
@@ -250,3 +297,9 @@ HINT_CONTEXT_DATA = "send plain JSON in `context`, nested less deeply"
 SESSION_BUSY_KIND = "SessionBusy"
 SESSION_BUSY = "this session is still running an earlier program; nothing was run"
 HINT_SESSION_BUSY = "wait for the earlier call's answer, then call again"
+
+
+def service_started(address: str, service: dict, connections: dict) -> str:
+    """The start-up line of `ptclisp mcp --transport http`: where, what store, what limits."""
+    shown = "; ".join(f"{k} {v}" for k, v in {**service, **connections}.items())
+    return f"serving lisp_eval at {address}; {shown}"

@@ -13,10 +13,21 @@ try:  # the `service` extra
 except ModuleNotFoundError:  # pragma: no cover - depends on the install
     CollectorRegistry = None
 
-__all__ = ["Metrics"]
+__all__ = ["Metrics", "called_tools"]
 
 RUN_BUCKETS = (0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30)
 STORE_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 2.5)
+
+
+def called_tools(result, gateway: bool) -> list[str]:
+    """The tools a run called, as metric labels: a host tool's name, an upstream's server/tool.
+    Every label comes from the host's configuration (an upstream that could not be reached is
+    server/?: its tools were never listed), so a program cannot grow the label set."""
+    names = [e["name"] for e in result.tool_calls if not (gateway and e["name"] == "call")]
+    for u in result.upstream_calls:
+        listed = u["status"] == "ok" or u.get("reason") != "upstream_unavailable"
+        names.append(f"{u['server']}/{u['tool'] if listed else '?'}")
+    return names
 
 
 class Metrics:
@@ -32,20 +43,27 @@ class Metrics:
         self.duration = Histogram("ptclisp_run_duration_seconds",
                                   "Time to answer one lisp_eval call (run and session store)",
                                   buckets=RUN_BUCKETS, registry=r)
-        self.calls = Counter("ptclisp_tool_calls", "MCP tool calls received", ["tool"],
-                             registry=r)
-        self.limits = Counter("ptclisp_limit_hits", "Calls refused by a per-client limit",
-                              ["limit"], registry=r)
+        self.calls = Counter("ptclisp_tool_calls",
+                             "Tool calls programs made: host tools by name, upstream ones as "
+                             "server/tool", ["tool"], registry=r)
+        self.limits = Counter("ptclisp_limit_hits", "Calls refused by a per-client limit, and "
+                              "runs stopped by a sandbox limit", ["limit"], registry=r)
         self.sessions = Gauge("ptclisp_sessions_active",
                               "Sessions used within their time to live", registry=r)
         self.store = Histogram("ptclisp_store_latency_seconds",
                                "Session store operations, by operation", ["op"],
                                buckets=STORE_BUCKETS, registry=r)
 
-    def call(self, tool: str) -> None:
-        """One MCP tool call received."""
-        if self.enabled:
-            self.calls.labels(tool=tool).inc()
+    def program(self, result, gateway: bool = False) -> None:
+        """One program's tool calls, and the sandbox limit that stopped it if one did
+        (gateway: the session has upstreams, whose calls go through tool/call)."""
+        if not self.enabled:
+            return
+        for name in called_tools(result, gateway):
+            self.calls.labels(tool=name).inc()
+        limit = getattr(result.error, "limit", None)
+        if limit:
+            self.limits.labels(limit=limit).inc()
 
     def run(self, status: str, seconds: float) -> None:
         """One call answered with status after seconds."""

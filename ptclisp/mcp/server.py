@@ -95,6 +95,9 @@ class LispEval:
         finally:
             _flush_stdout()
 
+    def observe(self, result) -> None:
+        """What a run came to, for a server that counts it (the service's metrics); nothing here."""
+
     async def _run_fresh(self, program: str, context, call: "_Call") -> CallToolResult | None:
         """Run in a fresh Session made (context converted) off the event loop."""
         refused = await _off_loop(self._context_refused, context)
@@ -108,7 +111,9 @@ class LispEval:
             return argument_error(str(e), M.HINT_CONTEXT_DATA)
         if call.cancelled:
             return None
-        return await _off_loop(tool_result, await call.session.arun(program))
+        result = await call.session.arun(program)
+        self.observe(result)
+        return await _off_loop(tool_result, result)
 
     async def _kept_call(self, session: Session, meter: MemoryMeter, program: str,
                          context) -> CallToolResult | None:
@@ -131,6 +136,7 @@ class LispEval:
             return None
         before, history = dict(session.memory), list(session.history)
         result = await session.arun(program)
+        self.observe(result)
         if result.error is None and await _off_loop(meter.over, session.memory):
             session.memory, session.history = before, history
             return error_result(format_error_for_llm({
@@ -212,7 +218,7 @@ def build_server(tools: Iterable[Tool] = (), limits: Limits | None = None, *,
     """An MCPServer with the one tool lisp_eval (described for these tools and limits).
 
     upstreams: a ptclisp.upstream.Upstreams: programs reach them with tool/call (aggregator).
-    handler_class: LispEval or a subclass of it (service.ServiceLispEval), called as LispEval.
+    handler_class: LispEval or a subclass of it (handler.ServiceLispEval), called as LispEval.
     catalog_budget: tokens the tools may take in the description before they are indexed."""
     tools = list(tools)
     handler = (handler_class or LispEval)(tools, limits, keep_session=keep_session,

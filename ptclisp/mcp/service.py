@@ -1,58 +1,68 @@
 """`ptclisp mcp --transport http` as a shared service: the lisp_eval handler over a session store,
-with per-client limits, metrics and one structured log line per call.
+with per-client limits and quotas, metrics and one structured log line per call.
 
-`ServiceOptions` is what the command line gives; `Service` holds the store, the metrics and the
-per-client counters of one server; `ServiceLispEval` is lisp_eval with them. The HTTP side
-(authentication, request ids, session ids, /healthz, /metrics, graceful shutdown) is http.py.
-A call's identity arrives as headers the HTTP gate sets (never the client's own): the client
-(`x-ptclisp-client`), the request id (`x-request-id`) and the MCP session id.
+`ServiceOptions` is what the command line gives; `Service` holds the store, the metrics, the
+server's secret and the per-client counters of one server; `handler.ServiceLispEval` is
+lisp_eval with them. The HTTP side (authentication, request ids, session ids, /healthz,
+/metrics, timeouts, graceful shutdown) is http.py. A call's identity arrives as headers the HTTP
+gate sets (never the client's own): the client (`x-ptclisp-client`), the request id
+(`x-request-id`) and the MCP session id.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import os
-import time
+import secrets
+from urllib.parse import urlsplit, urlunsplit
 from dataclasses import dataclass, field
-from typing import Any
-
-from mcp.server.mcpserver import Context
-from mcp.types import CallToolResult, TextContent
 
 from .. import Limits, PtcError, Session
-from ..host.saving import SaveError
-from ..llm import format_error_for_llm
 from . import messages as M
-from .memory import MemoryMeter, session_bound
-from .results import argument_error, error_result
-from .server import SESSION_HEADER, LispEval
-from .store import HAVE_REDIS, LockLost, SessionBusy, SessionStore, StoreUnavailable, open_store
+from .redis_store import HAVE_REDIS, RedisStore
+from .store import MB, MemoryStore, Quotas, SessionStore, digest
 
-__all__ = ["ServiceOptions", "options_from", "ServiceConfigError", "Service", "ServiceLispEval", "JsonFormatter", "CLIENT_HEADER",
-           "REQUEST_ID_HEADER", "DAY"]
+__all__ = ["ServiceOptions", "options_from", "ServiceConfigError", "Service", "JsonFormatter",
+           "CLIENT_HEADER", "REQUEST_ID_HEADER", "DAY", "LEASE", "SECRET_ENV", "wait_seconds",
+           "SavedUnreadable"]
 
 log = logging.getLogger("ptclisp.mcp.service")
 CLIENT_HEADER = "x-ptclisp-client"
 REQUEST_ID_HEADER = "x-request-id"
 DAY = 24 * 3600.0
+LEASE = 10.0  # seconds a session lock or run slot lasts unless renewed (--lease-seconds)
+SECRET_ENV = "PTCLISP_SERVER_SECRET"  # where the server's secret is read (--secret-env)
 
 
 @dataclass
 class ServiceOptions:
-    """How the service runs: its store, time to live, tokens and per-client limits."""
+    """How the service runs: its store, time to live, tokens, secret, limits and quotas."""
 
     store_url: str | None = None  # None: sessions in this process's memory
     session_ttl: float = DAY
     tokens: list[str] = field(default_factory=list)  # empty: no authentication
     calls_per_minute: int | None = None
-    max_runs: int | None = None  # concurrent runs of one client on one replica
-    lock_timeout: float | None = None  # None: from the run's timeout (lock_seconds)
+    max_runs: int | None = None  # concurrent runs of one client, across replicas with Redis
+    lease: float = LEASE
+    quotas: Quotas = field(default_factory=Quotas)
+    secret: bytes | None = None  # None: one made for this process (see docs/mcp.md)
 
 
-def lock_seconds(limits: Limits) -> float:
-    """How long a call may hold its session: well past the run's own timeout."""
-    return max(30.0, 3 * float(limits.timeout or 10) + 10)
+def wait_seconds(limits: Limits) -> float:
+    """How long a call waits for its session: as long as another call on it may run, and more."""
+    longest = limits.max_wall if limits.max_wall is not None else 3 * float(limits.timeout or 10)
+    return max(30.0, float(longest) + 10)
+
+
+def shown_store_url(url: str | None) -> str:
+    """The store's URL as a log may show it: memory, or the URL without its password."""
+    if url is None or url.startswith("memory:"):
+        return "memory (this process)"
+    parts = urlsplit(url)
+    if parts.password:
+        netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
+        return urlunsplit(parts._replace(netloc=netloc))
+    return url
 
 
 class ServiceConfigError(ValueError):
@@ -61,20 +71,24 @@ class ServiceConfigError(ValueError):
 
 def options_from(*, store_url: str | None = None, session_ttl: float = DAY,
                  token_env: str | None = None, calls_per_minute: int | None = None,
-                 max_runs: int | None = None, environ=None) -> ServiceOptions:
+                 max_runs: int | None = None, lease: float = LEASE,
+                 quotas: Quotas | None = None, secret_env: str = SECRET_ENV,
+                 environ=None) -> ServiceOptions:
     """ServiceOptions from the command line's values; ServiceConfigError when one is unusable."""
+    env = environ if environ is not None else os.environ
     tokens: list[str] = []
     if token_env is not None:
-        value = (environ if environ is not None else os.environ).get(token_env, "")
-        tokens = [t.strip() for t in value.split(",") if t.strip()]
+        tokens = [t.strip() for t in env.get(token_env, "").split(",") if t.strip()]
         if not tokens:
             raise ServiceConfigError(M.no_token(token_env))
     if store_url is not None and not store_url.startswith(_STORE_SCHEMES):
         raise ServiceConfigError(M.bad_store_url(store_url))
     if store_url is not None and not store_url.startswith("memory:") and not HAVE_REDIS:
         raise ServiceConfigError(M.NO_REDIS)
+    secret = env.get(secret_env, "").encode() or None
     return ServiceOptions(store_url=store_url, session_ttl=session_ttl, tokens=tokens,
-                          calls_per_minute=calls_per_minute, max_runs=max_runs)
+                          calls_per_minute=calls_per_minute, max_runs=max_runs, lease=lease,
+                          quotas=quotas or Quotas(), secret=secret)
 
 
 _STORE_SCHEMES = ("redis://", "rediss://", "unix://", "memory:")
@@ -85,20 +99,46 @@ class SavedUnreadable(Exception):
 
 
 class Service:
-    """The shared parts of one server: the store, the metrics, the per-client run counts."""
+    """The shared parts of one server: the store, the metrics, the secret, the run counts."""
 
     def __init__(self, options: ServiceOptions, limits: Limits, tools=(), upstreams=None,
                  metrics=None):
         self.options, self.limits = options, limits
         self.tools, self.upstreams = list(tools), upstreams
         self.metrics = metrics
-        self.lock_timeout = options.lock_timeout or lock_seconds(limits)
-        self.store: SessionStore = open_store(
-            options.store_url, self.new_session, save_text, ttl=options.session_ttl,
-            wait=self.lock_timeout, lock_timeout=self.lock_timeout,
-            observe=metrics.store_op if metrics is not None else None)
+        self.secret = options.secret or secrets.token_bytes(32)
+        if options.secret is None:
+            log.warning(M.SECRET_MADE)
+        self.wait = wait_seconds(limits)
+        self.store: SessionStore = self._open_store(metrics)
         self.running: dict[str, int] = {}  # client -> runs in progress here (event loop only)
         self.draining = False
+
+    def startup_facts(self) -> dict:
+        """What the start-up line says of the service: store, auth, limits, quotas (name -> value)."""
+        o, q, lim = self.options, self.options.quotas, self.limits
+        facts = {"store": shown_store_url(o.store_url),
+                 "auth": f"bearer token ({len(o.tokens)} accepted)" if o.tokens else "none",
+                 "secret": "given" if o.secret is not None else "made for this process",
+                 "session ttl": f"{o.session_ttl:g} s",
+                 "calls per minute": o.calls_per_minute, "concurrent runs": o.max_runs,
+                 "session": f"{q.session_chars // 1024} KB",
+                 "client": f"{q.client_sessions} sessions, {q.client_chars // MB} MB",
+                 "store quota": f"{q.store_sessions} sessions, {q.store_chars // MB} MB"}
+        for name in ("timeout", "max_wall", "max_steps", "max_memory_mb", "max_tool_calls",
+                     "isolation"):
+            facts[name] = getattr(lim, name)
+        return {k: ("none" if v is None else v) for k, v in facts.items()}
+
+    def _open_store(self, metrics) -> SessionStore:
+        """The store --session-store names: none or memory:// -> memory, redis:// -> Redis."""
+        o = self.options
+        if o.store_url is None or o.store_url.startswith("memory:"):
+            return MemoryStore(self.new_session, ttl=o.session_ttl, wait=self.wait,
+                               quotas=o.quotas)
+        return RedisStore(o.store_url, self.new_session, ttl=o.session_ttl, wait=self.wait,
+                          lease=o.lease, quotas=o.quotas,
+                          observe=metrics.store_op if metrics is not None else None)
 
     def new_session(self, text: str | None) -> Session:
         """A Session with the server's tools and limits, from saved text or empty."""
@@ -106,7 +146,8 @@ class Service:
             return Session(tools=self.tools, limits=self.limits, upstreams=self.upstreams)
         try:
             return Session.load(text, tools=self.tools, limits=self.limits,
-                                upstreams=self.upstreams)
+                                upstreams=self.upstreams,
+                                max_chars=self.options.quotas.session_chars)
         except (ValueError, TypeError, KeyError, PtcError) as e:
             raise SavedUnreadable(str(e)) from None
 
@@ -115,145 +156,9 @@ class Service:
         owner = client if self.options.tokens else "anon"
         return f"{owner}:{session_id}"
 
-
-def save_text(session: Session) -> tuple[str, list[str]]:
-    """The session's EDN text, and the places left out because they are not data."""
-    try:
-        return session.save(), []
-    except SaveError as e:
-        return session.save(skip_unsaveable=True), e.names
-
-
-class ServiceLispEval(LispEval):
-    """lisp_eval over a session store, with per-client limits, metrics and a log line per call."""
-
-    def __init__(self, tools=(), limits: Limits | None = None, *, keep_session: bool = False,
-                 upstreams=None, service: Service):
-        super().__init__(tools, limits, keep_session=keep_session, upstreams=upstreams)
-        self.service = service
-
-    @property
-    def card_note(self) -> str:
-        """What the tool's description adds: functions do not last in a store of text."""
-        saved = self.service.options.store_url is not None and \
-            not self.service.options.store_url.startswith("memory:")
-        return "\n\n" + M.CARD_FUNCTIONS_NOT_KEPT if self.keep_session and saved else ""
-
-    async def __call__(self, program: Any = None, context: Any = None,
-                       ctx: Context | None = None) -> CallToolResult:
-        """Admit the call under the client's limits, run it, log and count it."""
-        headers = (ctx.headers if ctx is not None else None) or {}
-        client = headers.get(CLIENT_HEADER, "-")
-        sid = headers.get(SESSION_HEADER)
-        metrics, t = self.service.metrics, time.perf_counter()
-        if metrics is not None:
-            metrics.call("lisp_eval")
-        result, status = await self._admit(client)
-        if result is None:
-            self.service.running[client] = self.service.running.get(client, 0) + 1
-            try:
-                result, status = await self._serve(program, context, ctx, client, sid)
-            except Exception:  # a bug of ours: logged with its traceback, the model learns little
-                log.exception("lisp_eval failed")
-                result, status = _error(M.INTERNAL_KIND, M.INTERNAL, ""), "internal"
-            finally:
-                self._release(client)
-        seconds = time.perf_counter() - t
-        if metrics is not None:
-            metrics.run(status, seconds)
-        log.info("lisp_eval", extra={"request_id": headers.get(REQUEST_ID_HEADER, "-"),
-                                     "client": client, "session": _digest(sid),
-                                     "status": status, "duration_ms": round(seconds * 1000, 2)})
-        return result
-
-    def _release(self, client: str) -> None:
-        left = self.service.running.get(client, 1) - 1
-        if left > 0:
-            self.service.running[client] = left
-        else:
-            self.service.running.pop(client, None)
-
-    async def _admit(self, client: str):
-        """(None, "") if the client may run now, else (a tool error, "limited")."""
-        opts, metrics = self.service.options, self.service.metrics
-        if opts.max_runs is not None and self.service.running.get(client, 0) >= opts.max_runs:
-            if metrics is not None:
-                metrics.limit("concurrent_runs")
-            return _error(M.LIMIT_KIND, M.too_many_runs(opts.max_runs), M.HINT_RUNS), "limited"
-        if opts.calls_per_minute is not None:
-            try:
-                n = await self.service.store.count_call(client)
-            except StoreUnavailable:
-                return _error(M.STORE_KIND, M.STORE_DOWN, M.HINT_STORE), "store_error"
-            if n > opts.calls_per_minute:
-                if metrics is not None:
-                    metrics.limit("calls_per_minute")
-                return (_error(M.LIMIT_KIND, M.rate_limited(opts.calls_per_minute), M.HINT_RATE),
-                        "limited")
-        return None, ""
-
-    async def _serve(self, program, context, ctx, client: str, sid: str | None):
-        """(answer, status) of one admitted call."""
-        if not isinstance(program, str):
-            return argument_error(M.bad_program(M.json_type(program)), M.HINT_PROGRAM), "error"
-        if context is not None and not isinstance(context, dict):
-            return argument_error(M.bad_context(M.json_type(context)), M.HINT_CONTEXT), "error"
-        if not self.keep_session or sid is None:
-            result = await LispEval.__call__(self, program, context, ctx)
-            return result, "error" if result.is_error else "ok"
-        return await self._stored(program, context, self.service.session_key(client, sid))
-
-    async def _stored(self, program: str, context, key: str):
-        """Run in the stored session under key and keep it; store troubles are tool errors."""
-        store = self.service.store
-        try:
-            async with store.hold(key) as held:
-                meter = MemoryMeter(session_bound(self.limits))
-                # a cancelled call stops its run and waits for it; nothing is committed
-                result = await self._kept_call(held.session, meter, program, context)
-                if result is None:  # cancelled before its run began: the store keeps its text
-                    return _error(M.INTERNAL_KIND, M.INTERNAL, ""), "cancelled"
-                try:
-                    dropped = await held.commit()
-                except StoreUnavailable:
-                    return _error(M.STORE_KIND, M.STORE_DOWN_AFTER, M.HINT_STORE), "store_error"
-                except LockLost:
-                    return (_error(M.STORE_KIND, M.lock_lost(self.service.lock_timeout),
-                                   M.HINT_LOCK_LOST), "lock_lost")
-        except SessionBusy:
-            return (_error(M.BUSY_KIND, M.session_busy(self.service.lock_timeout), M.HINT_BUSY),
-                    "busy")
-        except StoreUnavailable:
-            return _error(M.STORE_KIND, M.STORE_DOWN, M.HINT_STORE), "store_error"
-        except SavedUnreadable as e:
-            log.error("unreadable saved session %s: %s", key, e)
-            return _error(M.STORE_KIND, M.STORE_BAD_TEXT, M.HINT_STORE), "store_error"
-        await self._count_active()
-        if dropped and not result.is_error:
-            text = result.content[0].text + "\n" + M.not_kept(dropped)
-            result = CallToolResult(content=[TextContent(type="text", text=text)],
-                                    is_error=False)
-        return result, "error" if result.is_error else "ok"
-
-    async def _count_active(self) -> None:
-        metrics = self.service.metrics
-        if metrics is not None and metrics.enabled:
-            try:
-                metrics.active(await self.service.store.active())
-            except StoreUnavailable:
-                pass  # the gauge keeps its last value
-
-
-def _error(kind: str, message: str, hint: str) -> CallToolResult:
-    error = {"kind": kind, "message": message}
-    if hint:
-        error["hint"] = hint
-    return error_result(format_error_for_llm(error))
-
-
-def _digest(session_id: str | None) -> str:
-    """A session's name in logs: a digest, since the id itself lets its holder in."""
-    return hashlib.sha256(session_id.encode()).hexdigest()[:12] if session_id else "-"
+    def digest(self, session_id: str | None) -> str:
+        """A session's name in logs: a keyed digest, since the id itself lets its holder in."""
+        return digest(self.secret, session_id)
 
 
 _LOG_FIELDS = ("request_id", "client", "session", "status", "duration_ms", "method", "path",

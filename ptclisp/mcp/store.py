@@ -1,79 +1,106 @@
 """Where `ptclisp mcp` keeps sessions between calls: one small interface, two implementations.
 
 - `MemoryStore` (the default): the Session objects in this process, as `--session` always kept
-  them (functions included), at most MAX_SESSIONS, each dropped after its time to live.
-- `RedisStore` (`--session-store redis://HOST:PORT/DB`): each session as the readable EDN text
-  `Session.save` writes, under its key, with a time to live; any replica serves any call.
-  A call holds the session's lock (SET NX with an expiry); the save after the call is refused
-  when the lock is no longer this call's (`LockLost`), so a slow call never overwrites a
-  newer session. An unreachable store is `StoreUnavailable`.
+  them (functions included), each dropped after its time to live.
+- `RedisStore` (redis_store.py, `--session-store redis://HOST:PORT/DB`): each session as the
+  readable EDN text `Session.save` writes, under its key, with a time to live; any replica
+  serves any call.
 
-A store also counts calls per client per minute (shared by the replicas with Redis) and how many
-sessions are active. Every method runs on the server's event loop.
+Both hold a session for one call at a time, and both keep each client within its quotas
+(`Quotas`): sessions it keeps, characters its sessions take, and all clients together within the
+store's. A store never evicts a live session to make room: a new session past a quota is refused
+before its program runs (`QuotaExceeded`), and a save past one is refused with the session left
+as it was. Sizes are in characters of saved text (what Redis holds; the memory store measures
+its objects the same way, so a quota means the same with either store).
+
+A store also counts calls per client per minute, holds per-client run slots (shared by the
+replicas with Redis) and says how many sessions are active. Every method runs on the server's
+event loop.
 """
 from __future__ import annotations
 
 import abc
 import hashlib
-import secrets
+import hmac
 import time
 from collections.abc import Callable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any, AsyncIterator
 
 import anyio
 
-try:  # the `service` extra; without it only the memory store exists
-    import redis.asyncio as aioredis
-    from redis.exceptions import RedisError
-    HAVE_REDIS = True
-except ModuleNotFoundError:  # pragma: no cover - depends on the install
-    aioredis = None
-    HAVE_REDIS = False
+__all__ = ["SessionStore", "MemoryStore", "Held", "Quotas", "StoreUnavailable", "LockLost",
+           "SessionBusy", "QuotaExceeded", "SaveUnconfirmed", "client_key", "digest", "PREFIX"]
 
-    class RedisError(Exception):  # type: ignore[no-redef]
-        """Stands in for redis.exceptions.RedisError when the client is not installed."""
-
-__all__ = ["SessionStore", "MemoryStore", "RedisStore", "Held", "StoreUnavailable", "LockLost",
-           "SessionBusy", "open_store", "client_key", "HAVE_REDIS", "MAX_SESSIONS", "PREFIX"]
-
-MAX_SESSIONS = 64  # sessions the memory store keeps; the least recently used goes first
 PREFIX = "ptclisp:"  # every Redis key this server writes starts so
 Factory = Callable[[Any], Any]  # saved text or None -> a Session
+KB, MB = 1024, 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Quotas:
+    """What the store keeps, per session, per client and in all (sizes: characters saved)."""
+
+    session_chars: int = 1 * MB  # one session's saved text (--max-session-kb)
+    client_sessions: int = 32  # sessions one client keeps (--client-sessions)
+    client_chars: int = 32 * MB  # what one client's sessions take together (--client-store-mb)
+    store_sessions: int = 1024  # sessions of all clients (--max-sessions)
+    store_chars: int = 1024 * MB  # what all sessions take together (--store-mb)
 
 
 class StoreUnavailable(Exception):
     """The session store did not answer (or answered with an error)."""
 
 
+class SaveUnconfirmed(StoreUnavailable):
+    """The store did not confirm a save: whether it was applied is not known."""
+
+
 class LockLost(Exception):
-    """The session's lock expired while the call ran; its save was refused."""
+    """The session's lock went to another call while this one ran; its save was refused."""
 
 
 class SessionBusy(Exception):
     """Another call held the session's lock for longer than a call waits."""
 
 
+class QuotaExceeded(Exception):
+    """A quota refused new state: `which` is "client_sessions", "client_chars",
+    "store_sessions", "store_chars" or "store_memory" (Redis out of memory); `needed` and `cap`
+    say how much (0 when unknown)."""
+
+    def __init__(self, which: str, needed: int = 0, cap: int = 0):
+        super().__init__(which)
+        self.which, self.needed, self.cap = which, needed, cap
+
+
 class Held:
     """One call's hold on a session: the Session to run in, and `commit` to keep it."""
 
-    def __init__(self, session, commit: Callable):
+    def __init__(self, session, commit: Callable, new: bool):
         self.session = session
         self._commit = commit
+        self.new = new  # no saved session was found under the key
 
-    async def commit(self) -> list[str]:
-        """Keep the session as it is now; returns the places that could not be kept."""
-        return await self._commit(self.session)
+    async def commit(self, chars: int, text: str | None = None) -> None:
+        """Keep the session as it is now: chars is its saved size, text its saved text
+        (stores of text); QuotaExceeded, LockLost, StoreUnavailable or SaveUnconfirmed when
+        it was not (certainly) kept."""
+        await self._commit(self.session, chars, text)
 
 
 class SessionStore(abc.ABC):
-    """Sessions by key, held by one call at a time, with a time to live."""
+    """Sessions by key, held by one call at a time, with a time to live and quotas."""
 
     ttl: float
+    quotas: Quotas
+    keeps_text: bool = False  # sessions are kept as saved text (functions are not kept)
 
     @abc.abstractmethod
-    def hold(self, key: str) -> Any:
-        """An async context manager yielding a Held for key (SessionBusy, StoreUnavailable)."""
+    def hold(self, key: str, client: str) -> Any:
+        """An async context manager yielding a Held for key, of client (SessionBusy,
+        StoreUnavailable, QuotaExceeded for a new session past a quota)."""
 
     @abc.abstractmethod
     async def drop(self, key: str) -> None:
@@ -91,52 +118,90 @@ class SessionStore(abc.ABC):
     async def active(self) -> int:
         """How many sessions are alive (used within their time to live)."""
 
+    def run_slot(self, client: str, cap: int) -> Any:
+        """An async context manager holding one of client's cap run slots shared by every
+        replica (True), or refusing (False); without a shared store, always True."""
+        return _always()
+
     async def aclose(self) -> None:
         """Release connections."""
 
 
+@asynccontextmanager
+async def _always() -> AsyncIterator[bool]:
+    yield True
+
+
 class MemoryStore(SessionStore):
-    """Session objects in this process (functions kept), LRU-bounded, each with a time to live."""
+    """Session objects in this process (functions kept), within quotas, each with a time to
+    live; a session past its time to live is forgotten, a live one never evicted."""
 
     def __init__(self, factory: Factory, *, ttl: float, wait: float,
-                 max_sessions: int = MAX_SESSIONS):
-        self.factory, self.ttl, self.wait, self.max_sessions = factory, ttl, wait, max_sessions
-        self._entries: dict[str, list] = {}  # key -> [Session, anyio.Lock, last used]; LRU order
+                 quotas: Quotas = Quotas()):
+        self.factory, self.ttl, self.wait, self.quotas = factory, ttl, wait, quotas
+        self._entries: dict[str, _Entry] = {}
         self._calls: dict[str, tuple[int, int]] = {}  # client -> (minute, count)
 
     @asynccontextmanager
-    async def hold(self, key: str) -> AsyncIterator[Held]:
+    async def hold(self, key: str, client: str) -> AsyncIterator[Held]:
         """The key's Session (a new one if absent or expired), locked for this call."""
-        entry = self._entry(key)
+        entry = self._entry(key, client)
         with anyio.move_on_after(self.wait) as scope:
-            await entry[1].acquire()
+            await entry.lock.acquire()
         if scope.cancelled_caught:
-            raise SessionBusy(key)
+            raise SessionBusy()
         try:
-            entry[2] = time.monotonic()
-            yield Held(entry[0], self._keep)
+            entry.used = time.monotonic()
+            yield Held(entry.session, self._keeper(entry), entry.chars is None)
         finally:
-            entry[1].release()
+            entry.lock.release()
 
-    async def _keep(self, session) -> list[str]:
-        return []  # the object itself stays: nothing is lost
+    def _keeper(self, entry: "_Entry"):
+        async def keep(session, chars: int, text) -> None:
+            old = entry.chars or 0
+            q, mine, total = self.quotas, self._chars(entry.client), self._chars(None)
+            if mine - old + chars > q.client_chars:
+                raise QuotaExceeded("client_chars", mine - old + chars, q.client_chars)
+            if total - old + chars > q.store_chars:
+                raise QuotaExceeded("store_chars", total - old + chars, q.store_chars)
+            entry.chars = chars
+        return keep
 
-    def _entry(self, key: str) -> list:
+    def _entry(self, key: str, client: str) -> "_Entry":
+        """key's entry, made if absent (QuotaExceeded past a sessions quota)."""
         now = time.monotonic()
-        entry = self._entries.pop(key, None)
-        if entry is None or (now - entry[2] > self.ttl and not entry[1].locked()):
-            entry = [self.factory(None), anyio.Lock(), now]
-        self._entries[key] = entry  # most recently used last
-        for old in list(self._entries):
-            if len(self._entries) <= self.max_sessions:
-                break
-            if not self._entries[old][1].locked():
-                del self._entries[old]
+        self._forget_expired(now)
+        entry = self._entries.get(key)
+        if entry is not None:
+            return entry
+        q = self.quotas
+        mine = sum(1 for e in self._entries.values() if e.client == client)
+        if mine >= q.client_sessions:
+            raise QuotaExceeded("client_sessions", mine + 1, q.client_sessions)
+        if len(self._entries) >= q.store_sessions:
+            raise QuotaExceeded("store_sessions", len(self._entries) + 1, q.store_sessions)
+        if self._chars(None) >= q.store_chars:
+            raise QuotaExceeded("store_chars", self._chars(None), q.store_chars)
+        if self._chars(client) >= q.client_chars:
+            raise QuotaExceeded("client_chars", self._chars(client), q.client_chars)
+        entry = self._entries[key] = _Entry(self.factory(None), client, now)
         return entry
+
+    def _forget_expired(self, now: float) -> None:
+        expired = [k for k, e in self._entries.items()
+                   if now - e.used > self.ttl and not e.lock.locked()]
+        for k in expired:
+            del self._entries[k]
+
+    def _chars(self, client: str | None) -> int:
+        return sum(e.chars or 0 for e in self._entries.values()
+                   if client is None or e.client == client)
 
     async def drop(self, key: str) -> None:
         """Forget the session under key."""
-        self._entries.pop(key, None)
+        entry = self._entries.get(key)
+        if entry is not None and not entry.lock.locked():
+            del self._entries[key]
 
     async def ping(self) -> None:
         """The process's memory always answers."""
@@ -147,145 +212,35 @@ class MemoryStore(SessionStore):
         last, n = self._calls.get(client, (minute, 0))
         n = n + 1 if last == minute else 1
         self._calls[client] = (minute, n)
-        if len(self._calls) > 10 * self.max_sessions:  # forget clients of past minutes
+        if len(self._calls) > 10 * self.quotas.store_sessions:  # forget past minutes' clients
             self._calls = {c: v for c, v in self._calls.items() if v[0] == minute}
         return n
 
     async def active(self) -> int:
         """Sessions kept and not expired."""
         now = time.monotonic()
-        return sum(1 for e in self._entries.values() if now - e[2] <= self.ttl)
+        return sum(1 for e in self._entries.values() if now - e.used <= self.ttl)
 
 
-_SAVE_IF_OWNER = """
-if redis.call('get', KEYS[1]) == ARGV[1] then
-  redis.call('set', KEYS[2], ARGV[2], 'EX', ARGV[3])
-  return 1
-end
-return 0
-"""
-_RELEASE = """
-if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
-return 0
-"""
+class _Entry:
+    """One session of the memory store: the object, its lock, its client and size."""
+
+    __slots__ = ("session", "lock", "client", "used", "chars")
+
+    def __init__(self, session, client: str, now: float):
+        self.session, self.client, self.used = session, client, now
+        self.lock = anyio.Lock()
+        self.chars: int | None = None  # saved size at the last commit; None: never committed
 
 
-class RedisStore(SessionStore):
-    """Sessions as EDN text in Redis, locked per call across replicas."""
-
-    def __init__(self, url: str, factory: Factory, save: Callable, *, ttl: float, wait: float,
-                 lock_timeout: float, observe: Callable[[str, float], None] | None = None,
-                 io_timeout: float = 2.0):
-        if aioredis is None:
-            raise ModuleNotFoundError("redis", name="redis")
-        self.url, self.factory, self.save = url, factory, save
-        self.ttl, self.wait, self.lock_timeout = ttl, wait, lock_timeout
-        self.observe = observe or (lambda op, seconds: None)
-        self.client = aioredis.from_url(url, decode_responses=True, socket_timeout=io_timeout,
-                                        socket_connect_timeout=io_timeout)
-        self._save_script = self.client.register_script(_SAVE_IF_OWNER)
-        self._release_script = self.client.register_script(_RELEASE)
-
-    async def _op(self, op: str, call):
-        """Await call() timed as op; a Redis error is StoreUnavailable."""
-        t = time.perf_counter()
-        try:
-            return await call()
-        except (RedisError, OSError) as e:
-            raise StoreUnavailable(str(e)) from None
-        finally:
-            self.observe(op, time.perf_counter() - t)
-
-    @asynccontextmanager
-    async def hold(self, key: str) -> AsyncIterator[Held]:
-        """The saved session under key (new if none), this call holding its lock."""
-        lock, token = f"{PREFIX}lock:{key}", secrets.token_hex(16)
-        await self._acquire(lock, token)
-        try:
-            text = await self._op("load", lambda: self.client.get(f"{PREFIX}session:{key}"))
-            session = await anyio.to_thread.run_sync(self.factory, text)
-
-            async def keep(session) -> list[str]:
-                text, dropped = await anyio.to_thread.run_sync(self.save, session)
-                kept = await self._op("save", lambda: self._save_script(
-                    keys=[lock, f"{PREFIX}session:{key}"], args=[token, text, int(self.ttl)]))
-                if not kept:
-                    raise LockLost(key)
-                await self._touch(key)
-                return dropped
-
-            yield Held(session, keep)
-        finally:
-            with anyio.CancelScope(shield=True):
-                try:
-                    await self._op("unlock", lambda: self._release_script(keys=[lock],
-                                                                          args=[token]))
-                except StoreUnavailable:
-                    pass  # the lock expires by itself
-
-    async def _acquire(self, lock: str, token: str) -> None:
-        """Take the lock (SET NX PX), retrying until `wait` seconds pass (then SessionBusy)."""
-        deadline, pause = time.monotonic() + self.wait, 0.005
-        ms = int(self.lock_timeout * 1000)
-        while True:
-            if await self._op("lock", lambda: self.client.set(lock, token, nx=True, px=ms)):
-                return
-            if time.monotonic() >= deadline:
-                raise SessionBusy(lock)
-            await anyio.sleep(pause)
-            pause = min(pause * 2, 0.1)
-
-    async def _touch(self, key: str) -> None:
-        """Mark key active now and forget sessions idle past their time to live."""
-        now, active = time.time(), f"{PREFIX}active"
-
-        async def run():
-            async with self.client.pipeline(transaction=False) as pipe:
-                pipe.zadd(active, {key: now})
-                pipe.zremrangebyscore(active, "-inf", now - self.ttl)
-                await pipe.execute()
-        await self._op("touch", run)
-
-    async def drop(self, key: str) -> None:
-        """Delete the saved session under key."""
-        await self._op("drop", lambda: self.client.delete(f"{PREFIX}session:{key}"))
-        await self._op("drop", lambda: self.client.zrem(f"{PREFIX}active", key))
-
-    async def ping(self) -> None:
-        """PING the server."""
-        await self._op("ping", self.client.ping)
-
-    async def count_call(self, client: str) -> int:
-        """INCR the client's counter of this minute (it expires after two)."""
-        key = f"{PREFIX}calls:{client}:{int(time.time() // 60)}"
-
-        async def run():
-            async with self.client.pipeline(transaction=False) as pipe:
-                pipe.incr(key)
-                pipe.expire(key, 120)
-                return (await pipe.execute())[0]
-        return int(await self._op("count", run))
-
-    async def active(self) -> int:
-        """Sessions used within their time to live (all replicas)."""
-        now = time.time()
-        return int(await self._op("active", lambda: self.client.zcount(
-            f"{PREFIX}active", now - self.ttl, "+inf")))
-
-    async def aclose(self) -> None:
-        """Close the connection pool."""
-        await self.client.aclose()
+def client_key(token: str, secret: bytes) -> str:
+    """A short stable name of a client's token, keyed by the server's secret (HMAC-SHA256):
+    neither the token nor a digest anyone could compute from it."""
+    return hmac.new(secret, token.encode(), hashlib.sha256).hexdigest()[:24]
 
 
-def client_key(token: str) -> str:
-    """A short stable name of a client's token (never the token itself)."""
-    return hashlib.sha256(token.encode()).hexdigest()[:16]
-
-
-def open_store(url: str | None, factory: Factory, save: Callable, *, ttl: float, wait: float,
-               lock_timeout: float, observe=None) -> SessionStore:
-    """The store a --session-store URL names: None or memory:// -> memory, redis:// -> Redis."""
-    if url is None or url.startswith("memory:"):
-        return MemoryStore(factory, ttl=ttl, wait=wait)
-    return RedisStore(url, factory, save, ttl=ttl, wait=wait, lock_timeout=lock_timeout,
-                      observe=observe)
+def digest(secret: bytes, text: str | None) -> str:
+    """A secret's name in logs (a session id): a keyed digest, never the text itself."""
+    if not text:
+        return "-"
+    return hmac.new(secret, text.encode(), hashlib.sha256).hexdigest()[:12]

@@ -214,7 +214,6 @@ HABITS = {
     "upper": "use clojure.string/upper-case",
     "sorted": "use sort or sort-by",
     "sum!": "use (reduce + coll) or (sum coll)",
-    "letfn": "use let with fn values, or defn",
     "try": "try/catch is not supported: check values with if, nil? and some?",
     "throw": "use (fail value) to end the program as failed",
     "atom": "mutable state is not supported: use def, loop/recur or reduce",
@@ -223,4 +222,95 @@ HABITS = {
     "set!": "mutable state is not supported: use def, let or loop/recur",
     "in": "to test membership use (contains? #{1 2} x) for sets and map keys, or (some #{x} coll)",
     "includes": "use (contains? coll k) for keys, (some #{x} coll) for values, str/includes? for text",
+}
+
+LETFN_BINDINGS = "its first argument must be a vector of function specs like (f [x] body)"
+
+
+def letfn_forward(name: str, later: str) -> str:
+    return f"letfn: {name} calls {later}, which is defined after it"
+
+
+HINT_LETFN_FORWARD = ("order the letfn functions so each calls only itself and those before it; "
+                      "for functions that call each other use defn")
+
+
+# clojure.core names left out on purpose -> what to write instead (the analyzer's hint for an
+# unknown name; docs/divergences.md lists them, and a test checks both against this table)
+_NO_RANDOM = "no randomness: a program gives the same answer every run; pick by position or sort"
+_NO_MUTATION = ("no mutable state: build values with reduce, loop/recur or into; def a name to "
+                "keep a value for later programs")
+_NO_TRANSIENT = "no transients: conj, assoc and into in a reduce are already fast"
+_NO_CONCURRENCY = "no threads or refs: pmap and pcalls run work in parallel"
+_NO_IO = "no files or consoles: the program reaches the outside only through tool/ calls and data/"
+_NO_EVAL = ("no eval or reader at run time: write the code itself; read numbers with parse-long "
+            "or parse-double and JSON with json/parse-string")
+_NO_MACROS = "no macros: write a function with defn"
+_NO_TYPES = "no types or protocols: use maps with a :type key and case or cond on it"
+_NO_NS = "no namespaces: str/, set/, walk/, json/ and math/ are always available without require"
+_NO_EXCEPTIONS = "no exceptions: end the program with (fail {:reason ... :message ...}); check values with if"
+_NO_DYNAMIC = "no dynamic vars: pass values as arguments or bind them with let"
+_NO_LAZY = "no lazy sequences: collections are eager vectors; concat and map build them at once"
+_NO_JAVA = "no Java objects: use the PTC-Lisp functions (type, string?, map?...); see (dir String)"
+REFUSED = {
+    **dict.fromkeys(("rand", "rand-int", "rand-nth", "shuffle", "random-sample", "random-uuid"),
+                    _NO_RANDOM),
+    **dict.fromkeys(("volatile!", "vswap!", "vreset!", "swap-vals!", "reset-vals!",
+                     "compare-and-set!", "add-watch", "remove-watch", "set-validator!", "deref",
+                     "get-validator", "while", "var-set", "with-local-vars", "alter-var-root"),
+                    _NO_MUTATION),
+    **dict.fromkeys(("transient", "persistent!", "conj!", "assoc!", "dissoc!", "pop!", "disj!"),
+                    _NO_TRANSIENT),
+    **dict.fromkeys(("future", "future-call", "promise", "deliver", "agent", "send", "send-off",
+                     "await", "ref", "dosync", "alter", "commute", "ref-set", "locking",
+                     "pvalues"), _NO_CONCURRENCY),
+    **dict.fromkeys(("slurp", "spit", "read-line", "line-seq", "file-seq", "with-open",
+                     "with-in-str", "load", "load-file", "tap>"), _NO_IO),
+    **dict.fromkeys(("eval", "read-string", "load-string", "read", "macroexpand", "macroexpand-1"),
+                    _NO_EVAL),
+    "defmacro": _NO_MACROS,
+    **dict.fromkeys(("defmulti", "defmethod", "defprotocol", "defrecord", "deftype", "extend",
+                     "extend-type", "extend-protocol", "reify", "proxy", "defstruct", "struct",
+                     "struct-map", "record?", "satisfies?"), _NO_TYPES),
+    **dict.fromkeys(("ns", "require", "use", "import", "refer", "in-ns", "alias", "create-ns",
+                     "find-ns", "the-ns", "resolve", "ns-resolve"), _NO_NS),
+    **dict.fromkeys(("ex-info", "ex-message", "ex-data", "ex-cause", "assert"), _NO_EXCEPTIONS),
+    **dict.fromkeys(("binding", "with-redefs", "with-bindings", "bound-fn"), _NO_DYNAMIC),
+    **dict.fromkeys(("lazy-seq", "lazy-cat", "delay", "force", "realized?", "iteration"),
+                    _NO_LAZY),
+    **dict.fromkeys(("instance?", "class", "cast", "doto", "..", "memfn", "bean", "into-array",
+                     "to-array", "make-array", "aget", "aset", "alength", "int-array",
+                     "long-array", "double-array", "object-array"), _NO_JAVA),
+    "time": "no timing: a program cannot read how long it ran; (System/currentTimeMillis) gives the clock",
+    "sorted-map-by": "maps keep keys in one order: sort the entries with (sort-by key comparator (seq m))",
+    "sorted-set-by": "sets keep one order: sort the items with (sort comparator s)",
+    "transduce": "no transducers: (reduce f init (map g coll)) does the same",
+    **dict.fromkeys(("eduction", "cat", "completing", "halt-when"),
+                    "no transducers: (map g coll) and (filter p coll) are eager already"),
+    "identical?": "values have no identity here: use =",
+    "hash": "values have no Java hash here: use the value itself as a map key",
+    "gensym": _NO_MACROS,
+    "with-meta": "values carry no metadata: keep extra facts in a map",
+    "vary-meta": "values carry no metadata: keep extra facts in a map",
+    "re-matcher": "no matcher objects: use re-find, re-seq or re-matches",
+    "re-groups": "no matcher objects: (re-find re s) returns the groups",
+    "numerator": "there are no ratios: / gives a float",
+    "denominator": "there are no ratios: / gives a float",
+    "rationalize": "there are no ratios: / gives a float",
+    "bigdec": "there are no decimals: use double, or round to cents with (/ (round (* x 100)) 100.0)",
+    "subseq": "maps and sets are seen in key order: (filter (fn [[k v]] (> k x)) (seq m))",
+    "rsubseq": "maps and sets are seen in key order: (reverse (filter (fn [[k v]] (> k x)) (seq m)))",
+    "replicate": "use (repeat n x)",
+}
+
+DECLARE_NAMES = "its arguments must be plain names"
+
+# Java static methods left out on purpose -> what to write instead (as REFUSED)
+REFUSED_QUALIFIED = {
+    **dict.fromkeys(("Math/random", "java.util.UUID/randomUUID", "UUID/randomUUID"), _NO_RANDOM),
+    "Thread/sleep": "no waiting: a program runs at once; call the tools it needs in one program",
+    "System/exit": "end the program with (return value) or (fail {:reason ... :message ...})",
+    "System/nanoTime": "(System/currentTimeMillis) gives the clock in milliseconds",
+    "System/getenv": _NO_IO,
+    "System/getProperty": _NO_IO,
 }

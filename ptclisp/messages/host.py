@@ -37,6 +37,17 @@ SAVED_MALFORMED = ("not a well-formed saved ptclisp session: :memory, :journal a
                    "without end")
 
 
+def save_too_big(chars: int, cap: int) -> str:
+    """A session whose saved text would pass the cap on saved text."""
+    return (f"the session would save as about {chars:,} characters, over the cap of {cap:,} "
+            "characters a saved session may have")
+
+
+def saved_too_big(chars: int, cap: int) -> str:
+    """A saved text longer than a loader reads."""
+    return f"the saved session is {chars:,} characters, over the cap of {cap:,} this loader reads"
+
+
 def api_not_saved_text(value) -> str:
     """Session.load given something other than text."""
     return f"Session.load expects the text Session.save returned, got {type(value).__name__}"
@@ -74,6 +85,9 @@ API_DATA_TOO_DEEP = "data= is nested too deeply to be read as data"
 # a one-shot run's data read in place (host/inplace.py) met it: the program cannot mend it
 HINT_DATA_READ_IN_PLACE = ("the host gave this value and a program cannot change it: read only "
                            "the fields you need, or end with (fail ...) saying what is wrong")
+# host data another thread of the host changed while the run copied or read it
+DATA_CHANGED = "the host's data changed while the program was reading it"
+HINT_DATA_CHANGED = "run the program again; the host must not change data a run is reading"
 
 
 ISOLATION_BAD_DISCOVERY = "the isolated worker sent a malformed upstream discovery request"

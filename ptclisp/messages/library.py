@@ -93,6 +93,7 @@ HINT_COMPARE_MIXED = ("< > <= >= min and max order a number only against numbers
 HINT_DIVIDE_BY_ZERO = "check the divisor first: (if (zero? d) default (/ n d))"
 HINT_BIG_INT = "such a big integer is not supported: use floats (1.0) for huge magnitudes"
 HINT_INT_RANGE = "int converts to a 32-bit integer: use long, quot or round for bigger numbers"
+HINT_LONG_RANGE = "long converts to a 64-bit integer: use quot or round for bigger numbers"
 HINT_KEYWORD_NAME = "keep it a string key: maps are read with string keys too, e.g. (get m \"first name\")"
 HINT_JAVA_PARSE = "parse-long and parse-double return nil instead of failing"
 HINT_BIT_OPS = "bit operations work on 64-bit integers"
@@ -219,3 +220,39 @@ def no_source(name: str) -> str:
 
 def _clip(text: str, n: int = 60) -> str:
     return text if len(text) <= n else text[:n] + "..."
+
+
+# ---------------------------------------------------------------- infinite sequences, reduced (core/endless)
+
+
+def infinite_seq(who: str, what: str) -> str:
+    """A consumer that would read all of an infinite sequence."""
+    return f"{who} cannot read all of the infinite sequence {what}: it never ends"
+
+
+HINT_INFINITE = ("read a bounded part of it: (take n xs), (take-while pred xs), (first xs), "
+                 "(nth xs i), (zipmap ks xs), (map f finite-coll xs); or give a count: "
+                 "(repeat n x), (repeatedly n f)")
+HINT_INFINITE_FOR = ("stop it with :while: (for [x xs :while (< x 10)] x), or bind a bounded "
+                     "part: (for [x (take 10 xs)] x)")
+HINT_INFINITE_REDUCE = ("stop it with (reduced acc) in the function, or take a bounded part "
+                        "first: (reduce f init (take n xs))")
+
+
+def infinite_result(what: str) -> str:
+    """A program whose value is an infinite sequence."""
+    return f"the program's value is the infinite sequence {what}: it cannot be given whole"
+
+
+def infinite_stopped(what: str) -> str:
+    """An infinite sequence whose making failed in an earlier run, read again."""
+    return f"the infinite sequence {what} failed while being made before: make it again"
+
+
+def hint_never_stopped(who: str, what: str) -> str:
+    """A bounded consumer of an infinite sequence whose test stayed true too long."""
+    return (f"{who} kept reading the infinite sequence {what}: its test never turned false; "
+            f"check the test, or bound it first with (take n xs)")
+
+
+HINT_INFINITE_STOPPED = "make it again with the expression that made it, e.g. (def xs (iterate f x))"

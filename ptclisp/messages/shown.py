@@ -148,6 +148,16 @@ def int_out_of_range(v) -> str:
     return f"Value out of range for int: {_show(v)}"
 
 
+def char_out_of_range(v) -> str:
+    """Clojure's wording for (char n) outside 0..65535."""
+    return f"Value out of range for char: {_show(v)}"
+
+
+def long_out_of_range(v) -> str:
+    """Clojure's wording for (long x) outside the 64-bit range."""
+    return f"Value out of range for long: {_show(v)}"
+
+
 def invalid_keyword(s) -> str:
     """(keyword s) with a name outside the keyword character set."""
     return (f"invalid keyword name: {_show(s)} (a keyword starts with a letter and uses only "

@@ -38,6 +38,11 @@ def tool_not_data(name: str, where: str | None = None) -> str:
             f"strings, numbers, booleans or nil); the host must fix the tool")
 
 
+def tool_result_changed(name: str) -> str:
+    """A tool result the host kept changing (another thread) while the door copied it."""
+    return f"tool/{name} returned data that kept changing while it was being read"
+
+
 def tool_out_of_range(name: str, problem: str) -> str:
     """A tool result holding a number, date or sequence too big to convert (host/numbers.py)."""
     return f"tool/{name} returned {problem}; the host must fix the tool"

@@ -43,7 +43,7 @@ class Budget:
                  "max_chars", "print_left", "countdown", "period", "clock", "prints", "wall_clock",
                  "in_host", "watch_lock", "work_deadline", "wall_deadline", "paused_at",
                  "tool_seconds", "halt", "pending_stop", "catalog", "context", "mem_ceiling",
-                 "mem_countdown", "rss", "__weakref__")
+                 "mem_countdown", "rss", "trace_span", "capture", "host_sizes", "__weakref__")
 
     def __init__(self, limits, clock=time.monotonic, wall_clock=time.time):
         self.limits = limits
@@ -62,6 +62,7 @@ class Budget:
         self.print_left = limits.max_print_chars
         self.period = self.countdown = int(max(1, min(CHECK_EVERY, self.steps_left + 1)))
         self.prints: list[str] = []
+        self.capture: list[str] | None = None  # with-out-str: the text printed inside it
         self.wall_clock = wall_clock  # epoch seconds; the Session may give a fixed clock
         self.in_host = False  # True while host code (a tool) runs: the watchdog keeps out
         self.watch_lock = None  # the watchdog's lock for this run while it is watched
@@ -72,6 +73,9 @@ class Budget:
         self.mem_ceiling = None  # process size (bytes) past which the run stops, set by the watchdog
         self.mem_countdown = MEMORY_CHECK_ITEMS
         self.rss = None  # reads the process's resident size (the watchdog's reader)
+        self.trace_span = None  # the run's OpenTelemetry span (host/tracing.py), or None
+        self.host_sizes = False  # True while the door copies what a host value holds (a tool
+        # result's parts): the clock and the memory wall apply, the size limits do not
 
     def tick(self, n: int = 1):
         """Count n evaluation steps; read the clock every CHECK_EVERY steps."""
@@ -88,6 +92,12 @@ class Budget:
                                 limit="max_steps", value=self.limits.max_steps,
                                 hint=messages.HINT_STEPS)
         self.check_time()
+
+    def steps_used(self) -> int | None:
+        """Steps counted so far (None when max_steps is off: nothing is counted then)."""
+        if self.limits.max_steps is None:
+            return None
+        return self.limits.max_steps - self.steps_left + (self.period - self.countdown)
 
     def check_time(self):
         """Raise LimitExceeded if the wall-clock deadline has passed; in a pmap/pcalls branch,
@@ -158,6 +168,7 @@ class Budget:
     def restart(self):
         """Forget the prints and depth of an attempt that runs again (on a bigger stack)."""
         self.prints = []
+        self.capture = None
         self.print_left = self.limits.max_print_chars
         self.depth = 0
 
@@ -185,7 +196,7 @@ def charge_size(n: int, what: str = "collection"):
     if b is None:
         return
     limit = b.max_chars if what in STRING_KINDS else b.max_size
-    if limit is not None and n > limit:
+    if limit is not None and n > limit and not b.host_sizes:
         own = what in STRING_KINDS and getattr(b.limits, "max_string_chars", None) is not None
         name = "max_string_chars" if own else "max_collection_size"
         raise LimitExceeded(messages.limit_size(what, n, limit), limit=name, value=limit,
@@ -198,6 +209,35 @@ def charge_size(n: int, what: str = "collection"):
                 b.mem_countdown = MEMORY_CHECK_ITEMS
                 if b.rss() > b.mem_ceiling:
                     raise MemoryStop()
+
+
+def host_sizes(fn, *args) -> object:
+    """fn(*args) with the size limits lifted for what it charges (the door copying the parts of
+    a host value: docs/sandbox.md); the clock and the memory wall still apply."""
+    b = getattr(_local, "budget", None)
+    if b is None or b.host_sizes:
+        return fn(*args)
+    b.host_sizes = True
+    try:
+        return fn(*args)
+    finally:
+        b.host_sizes = False
+
+
+def charge_work(n: int):
+    """Work of n items over host data (read in place, converted): the clock and, every
+    MEMORY_CHECK_ITEMS items, the memory wall, as a big charge_size reads them; no size limit
+    (what a loop reads of the host's data is not something the program builds)."""
+    b = getattr(_local, "budget", None)
+    if b is None:
+        return
+    b.check_time()
+    if b.mem_ceiling is not None:
+        b.mem_countdown -= n
+        if b.mem_countdown <= 0:
+            b.mem_countdown = MEMORY_CHECK_ITEMS
+            if b.rss() > b.mem_ceiling:
+                raise MemoryStop()
 
 
 def tick(n: int = 1):
@@ -216,8 +256,11 @@ def check_print(n: int):
         raise b.print_error()
 
 
-def emit_print(text: str):
-    """Record one line of program output (println), charged against the print limit."""
+def emit_print(text: str, end: str = "\n"):
+    """Record one line of program output (println), charged against the print limit.
+
+    Inside with-out-str the text goes to its capture instead, followed by end (what Clojure's
+    printing function writes after it: a newline for println and prn, nothing for print)."""
     b = getattr(_local, "budget", None)
     if b is None:
         return
@@ -225,6 +268,9 @@ def emit_print(text: str):
         b.print_left -= len(text)
         if b.print_left < 0:
             raise b.print_error()
+    if b.capture is not None:
+        b.capture.append(text + end)
+        return
     b.prints.append(text)
 
 

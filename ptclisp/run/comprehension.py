@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 from . import budget as _budget
+from .. import messages
+from ..core.endless import Endless, infinite_error
+from ..core.seqs_endless import charge_taken
 from ..core.support import seq
 from .patterns import compile_pattern
 
@@ -22,6 +25,8 @@ def compile_for(compiler, node):
     body = compiler.compile(node.body)
     last = len(steps)
     collect = node.collect
+    stopped = [_stopped_by_while(steps, i) for i in range(last)]
+    who = "for" if collect else "doseq"
 
     def emit(i, fr, out):
         """Run clauses from i; returns False when a :while asks its binding loop to stop."""
@@ -35,7 +40,8 @@ def compile_for(compiler, node):
         if kind == "bind":
             bind, coll = step[1], step[2]
             b = ctx.budget
-            for x in seq(coll(fr), "for"):
+            c = coll(fr)
+            for x in (_walk(c, stopped[i], who) if type(c) is Endless else seq(c, who)):
                 b.countdown -= 1
                 if b.countdown <= 0:
                     b.checkpoint()
@@ -62,3 +68,25 @@ def compile_for(compiler, node):
             return out
         return None
     return run
+
+
+def _stopped_by_while(steps, i: int) -> bool:
+    """True if the binding at i is followed by a :while before the next binding."""
+    for step in steps[i + 1:]:
+        if step[0] == "bind":
+            return False
+        if step[0] == "while":
+            return True
+    return False
+
+
+def _walk(e: Endless, stopped: bool, who: str):
+    """The items of an infinite sequence for a binding a :while stops; refused without one."""
+    if not stopped:
+        raise infinite_error(who, e, messages.HINT_INFINITE_FOR)
+    n = 0
+    for x in e:
+        n += 1
+        if n % 1024 == 0:
+            charge_taken(n + 1024, who, e)
+        yield x

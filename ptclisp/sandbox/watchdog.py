@@ -27,6 +27,7 @@ import os
 import sys
 import threading
 import time
+from collections.abc import Callable
 
 from ..run.budget import MemoryStop, Stop
 
@@ -231,6 +232,26 @@ def leave_host(b) -> float:
     return spent
 
 
+def host_work(b, fn: Callable[[], object]) -> object:
+    """fn() as the host's work inside b's run, like a tool call: no stop lands in it, its time
+    is not the program's (Limits.timeout), and what the process grows meanwhile is not counted
+    against the run's memory limit (the run's memory wall moves up by that much)."""
+    if b is None:
+        return fn()
+    watch = next((w for w in list(_watches.values()) if w.budget is b), None)
+    before = _rss() if b.mem_ceiling is not None else None
+    enter_host(b)
+    try:
+        return fn()
+    finally:
+        leave_host(b)
+        if before is not None:
+            grown = max(_rss() - before, 0)
+            b.mem_ceiling += grown
+            if watch is not None and watch.base_rss is not None:
+                watch.base_rss += grown
+
+
 def _take_pending() -> None:
     """Nothing: calling it is an interpreter check point, where a pending stop is raised."""
 
@@ -252,7 +273,7 @@ INTERRUPTIBLE = (
     "compile.ast", "compile.analyzer", "compile.scopes", "compile.special_forms",
     "compile.bindings", "compile.macros",
     "specials.control", "specials.binding", "specials.loops", "specials.functions",
-    "specials.journal",
+    "specials.journal", "specials.output",
     "run.evaluator", "run.common", "run.functions", "run.patterns", "run.comprehension",
     "run.budget", "run.feed",
     "jit.codegen", "jit.cache", "jit.fns", "jit.inline", "jit.rt", "jit.fusion", "jit.pipeline",
@@ -264,7 +285,7 @@ INTERRUPTIBLE = (
     "core.parsing", "core.predicates", "core.regexp", "core.seqs", "core.seqs_base",
     "core.seqs_build", "core.seqs_describe", "core.seqs_order", "core.seqs_slice",
     "core.seqs_transform", "core.sets", "core.strformat", "core.strings", "core.text",
-    "core.walk",
+    "core.walk", "core.endless", "core.seqs_endless",
 )
 
 

@@ -1,7 +1,8 @@
 """Values across the pipe between host and worker (process isolation): pickling with limits.
 
 Values cross by pickle. Functions do not: a worker keeps the functions it made and the other
-side gets `RemoteFunction` handles (`persistent_id`). The host unpickles strictly: only the value
+side gets `RemoteFunction` handles (`persistent_id`); so do infinite sequences (core/endless.py),
+whose handle is named as the sequence prints. The host unpickles strictly: only the value
 types in `_ALLOWED` (and the error classes) may be named, so a subverted worker cannot make the
 host run anything by sending a crafted pickle.
 """
@@ -15,6 +16,7 @@ import sys
 import types
 
 from .. import errors, messages
+from ..core.endless import Endless
 from ..core.regexp import Regex, make_regex
 from .deepstack import call_on_big_stack
 
@@ -79,8 +81,8 @@ class _Pickler(pickle.Pickler):
     def persistent_id(self, obj):
         if type(obj) is RemoteFunction:
             return ("fn", obj.token, obj.ptc_name)
-        if _is_local_function(obj):
-            name = getattr(obj, "ptc_name", "fn")
+        if _is_local_function(obj) or type(obj) is Endless:  # an infinite sequence stays too
+            name = obj.ptc_format() if type(obj) is Endless else getattr(obj, "ptc_name", "fn")
             return ("fn", self.keep(obj) if self.keep else "host", name)
         if isinstance(obj, types.FunctionType) and obj.__module__.startswith("ptclisp."):
             return ("builtin", obj.__module__, obj.__qualname__)  # a builtin as a value
@@ -115,7 +117,7 @@ _ALLOWED = frozenset({
     ("ptclisp.lang.source", "Span"), ("ptclisp.sandbox.wire", "RemoteFunction"),
     ("ptclisp.sandbox.wire", "_rebuild_error"), ("ptclisp.sandbox.wire", "_rebuild_regex"),
     ("ptclisp.core.dates", "DateTime"), ("ptclisp.core.dates", "Duration"),
-    ("ptclisp.core.dates", "LocalDate"), ("immutables._map", "Map"), ("immutables", "Map"),
+    ("ptclisp.core.dates", "LocalDate"), ("ptclisp.core.endless", "Reduced"), ("immutables._map", "Map"), ("immutables", "Map"),
     ("pvectorc", "pvector"), ("pyrsistent._pvector", "pvector"), ("builtins", "frozenset"),
     ("builtins", "set"), ("ptclisp.lang.hashing", "rebuild_set"), ("ptclisp.lang.hashing", "rebuild_map"),
 })

@@ -6,4 +6,4 @@ run/ and jit/ import, reads only the table in compile/special_forms.py, so no im
 forms; run/evaluator.py imports this package, which fills that table before anything runs.
 A form added to one of these modules needs nothing else.
 """
-from . import binding, control, functions, journal, loops  # noqa: F401  (they register themselves)
+from . import binding, control, functions, journal, loops, output  # noqa: F401  (they register themselves)

@@ -18,7 +18,7 @@ from . import resources
 from .content import CONTENT, MESSAGE, OK, REASON, TOO_LARGE, fault, ok
 from . import messages as M
 from .config import LIST_TIMEOUT
-from .mcp_client import AnswerTooLarge, ConnectionLost, RestartLimit
+from .mcp_client import AnswerRefused, AnswerTooLarge, ConnectionLost, RestartLimit
 from .openapi import HttpFault
 from .openapi import call as http_call
 from .catalog import Unavailable, near_hint, schema_problem, show
@@ -182,14 +182,16 @@ class Binding:
             return fault("timeout", M.timed_out(server, info.name, round(timeout, 3))), 0
         except AnswerTooLarge:
             return fault(TOO_LARGE.name, M.too_large(server, info.name, host.limits.max_response_bytes)), 0
+        except AnswerRefused as e:
+            return fault(e.reason, host.redactor.message(M.unreadable(server, info.name, e.detail))), 0
         except ConnectionLost as e:
-            return fault("upstream_unavailable", host.redactor.text(M.unavailable(server, str(e) or M.CRASHED))), 0
+            return fault("upstream_unavailable", host.redactor.message(M.unavailable(server, str(e) or M.CRASHED))), 0
         except Exception as e:  # noqa: BLE001 - a JSON-RPC error or a broken transport
             code = getattr(getattr(e, "error", None), "code", None)
             if code is None:
                 host.loop.submit(conn.reset())
-                return fault("upstream_unavailable", host.redactor.text(M.unavailable(server, str(e) or M.CRASHED))), 0
-            return fault("upstream_error", host.redactor.text(M.upstream_error(server, info.name, str(e)))), 0
+                return fault("upstream_unavailable", host.redactor.message(M.unavailable(server, str(e) or M.CRASHED))), 0
+            return fault("upstream_error", host.redactor.message(M.upstream_error(server, info.name, str(e)))), 0
         return self._shape_result(server, info, result, flags)
 
     def _start(self, server: str, conn):
@@ -202,7 +204,7 @@ class Binding:
         except RestartLimit as e:
             return fault("upstream_unavailable", M.unavailable(server, str(e)))
         except Exception as e:  # noqa: BLE001 - any failure to start is a world fault
-            return fault("upstream_unavailable", host.redactor.text(M.unavailable(server, M.not_started(str(e)))))
+            return fault("upstream_unavailable", host.redactor.message(M.unavailable(server, M.not_started(str(e)))))
         return None
 
     def _shape_result(self, server: str, info, result, flags: dict):
@@ -214,13 +216,16 @@ class Binding:
             return fault(TOO_LARGE.name, M.too_large(server, info.name, cap)), 0
         if result.is_error:
             texts = "\n".join(b["text"] for b in blocks if b["type"] == "text")
-            return fault("tool_error", r.text(M.tool_error(server, info.name, texts))), size
+            return fault("tool_error", r.message(M.tool_error(server, info.name, texts))), size
         if structured is not None:
             structured = _unwrap(structured, info.output_schema)
         value, kind = C.value_of(blocks, structured, flags["raw"])
-        out = ok(r.data(value), kind)
+        value, blocks = r.data(value), r.data(blocks)
+        if r.leaks(value, blocks):  # a secret a program could rebuild (split, encoded)
+            return fault("upstream_error", M.answer_withheld(server, info.name)), size
+        out = ok(value, kind)
         if C.needs_listing(blocks):
-            out[CONTENT] = r.data(blocks)
+            out[CONTENT] = blocks
         return out, size
 
     def _http(self, server: str, tool: str, arguments: dict, timeout: float) -> tuple:
@@ -235,7 +240,10 @@ class Binding:
                         "upstream_unavailable": M.unavailable(server, f.detail),
                         "upstream_error": M.upstream_error(server, tool, f.detail)}
             return fault(f.reason, host.redactor.text(messages[f.reason])), 0
-        return ok(host.redactor.data(value), "none" if value is None else "json"), size
+        value = host.redactor.data(value)
+        if host.redactor.leaks(value):
+            return fault("upstream_error", M.answer_withheld(server, tool)), size
+        return ok(value, "none" if value is None else "json"), size
 
 
 def _unwrap(structured, output_schema):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 
 import attrs
 
@@ -10,8 +11,18 @@ from .. import messages as core_messages
 from ..host.catalog import Entry, group_of, select
 from ..lang.printer import format_value
 from . import messages as M
+from .config import DEFAULT_CATALOG_CHARS
 
 DESCRIPTION_CHARS = 120
+# Upstream-written text is cut field by field wherever it is shown (names, labels, values)
+NAME_CHARS = 128  # a tool's name (the protocol's own limit) or an argument's
+LABEL_CHARS = 40  # an argument's type label (`const<...>` carries a whole value)
+ARGS_CHARS = 400  # the argument list of one tool
+VALUES_CHARS = 200  # enum values, defaults in (doc ...)
+# the closing tag of a data block in any case, spacing or attributes (as llm/envelope.py finds
+# it; upstream/ sits beside llm/, not on it, so the envelope's shape is repeated here)
+_CLOSING_TAG = re.compile(r"<[\s\u200b-\u200d\u2060\ufeff]*/[\s\u200b-\u200d\u2060\ufeff]*untrusted[^>]*>?",
+                          re.IGNORECASE)
 
 
 class Unavailable(Exception):
@@ -42,7 +53,7 @@ class ToolInfo:
 
     @property
     def ref(self) -> str:
-        return f"{self.server}/{self.name}"
+        return f"{self.server}/{cut(self.name, NAME_CHARS)}"
 
     @property
     def summary(self) -> str:
@@ -64,7 +75,13 @@ def with_defaults(schema, defaults: dict) -> tuple:
 
 
 def one_line(text: str, width: int = DESCRIPTION_CHARS) -> str:
-    text = " ".join((text or "").split())
+    """text on one line (runs of white space made one space), cut to width with "..."."""
+    text = " ".join((text or "")[: width * 4].split())
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def cut(text: str, width: int) -> str:
+    """text cut to width characters (the last three "...")."""
     return text if len(text) <= width else text[: width - 3] + "..."
 
 
@@ -73,7 +90,7 @@ def type_label(schema) -> str:
     if not isinstance(schema, dict):
         return "any"
     if "const" in schema:
-        return f"const<{json.dumps(schema['const'])}>"
+        return "const<" + one_line(json.dumps(schema["const"]), LABEL_CHARS) + ">"
     if "enum" in schema and isinstance(schema["enum"], list):
         kinds = {_json_type(v) for v in schema["enum"]}
         return f"enum<{kinds.pop()}>" if len(kinds) == 1 else "enum"
@@ -114,14 +131,15 @@ def arguments(schema: dict) -> list:
 
 
 def args_text(info: ToolInfo) -> str:
-    """`:id integer, :status string?`."""
-    return ", ".join(f":{n} {label}{'' if req else '?'}" for n, label, req in arguments(info.input_schema))
+    """`:id integer, :status string?` (each name and label cut, the whole to ARGS_CHARS)."""
+    return cut(", ".join(f":{cut(n, NAME_CHARS)} {label}{'' if req else '?'}"
+                         for n, label, req in arguments(info.input_schema)), ARGS_CHARS)
 
 
 def call_example(info: ToolInfo) -> str:
     required = [(n, label) for n, label, req in arguments(info.input_schema) if req]
-    args = " ".join(f":{n} {_placeholder(label)}" for n, label in required)
-    return M.CALL_EXAMPLE.format(server=info.server, tool=info.name, args=args)
+    args = " ".join(f":{cut(n, NAME_CHARS)} {_placeholder(label)}" for n, label in required)
+    return M.CALL_EXAMPLE.format(server=info.server, tool=cut(info.name, NAME_CHARS), args=cut(args, ARGS_CHARS))
 
 
 def _placeholder(label: str) -> str:
@@ -131,10 +149,10 @@ def _placeholder(label: str) -> str:
 
 def doc_text(info: ToolInfo) -> str:
     """What `(doc "server/tool")` prints: arguments with their details, the output schema."""
-    required = [f":{n}" for n, _, req in arguments(info.input_schema) if req]
+    required = [f":{cut(n, NAME_CHARS)}" for n, _, req in arguments(info.input_schema) if req]
     lines = ["-------------------------", info.ref, "  " + (one_line(info.description, 400) or "-"),
              "  Args: " + (args_text(info) or "none"),
-             *arg_details(info), "  Required: " + (", ".join(required) or "none"),
+             *arg_details(info), "  Required: " + (cut(", ".join(required), ARGS_CHARS) or "none"),
              "  Call: " + call_example(info)]
     if info.unsupported:
         lines.append("  " + info.unsupported)
@@ -145,6 +163,7 @@ def doc_text(info: ToolInfo) -> str:
 
 
 DOC_SCHEMA_CHARS = 600
+DOC_ARGS = 40  # arguments described one per line in (doc ...)
 
 
 def arg_details(info: ToolInfo) -> list:
@@ -152,11 +171,12 @@ def arg_details(info: ToolInfo) -> list:
     default (the schema's, or the upstream's default_args), description."""
     props = info.input_schema.get("properties") if isinstance(info.input_schema, dict) else None
     out = []
-    for name, _, _ in arguments(info.input_schema):
+    for name, _, _ in arguments(info.input_schema)[:DOC_ARGS]:
         schema = props[name] if isinstance(props[name], dict) else {}
         bits = []
         if isinstance(schema.get("enum"), list):
-            bits.append(M.doc_enum(", ".join(json.dumps(v) for v in schema["enum"])))
+            bits.append(M.doc_enum(one_line(", ".join(json.dumps(v) for v in schema["enum"][:50]),
+                                            VALUES_CHARS)))
         if schema.get("type") == "array" and isinstance(schema.get("items"), dict):
             bits.append(M.doc_items(_shape_text(schema["items"], 200)))
         if schema.get("type") == "object" and isinstance(schema.get("properties"), dict):
@@ -164,11 +184,11 @@ def arg_details(info: ToolInfo) -> list:
         if name in info.defaults:
             bits.append(M.configured_default(json.dumps(info.defaults[name])))
         elif "default" in schema:
-            bits.append(M.doc_default(json.dumps(schema["default"])))
+            bits.append(M.doc_default(one_line(json.dumps(schema["default"]), VALUES_CHARS)))
         if schema.get("description"):
             bits.append(one_line(schema["description"], 160))
         if bits:
-            out.append(f"    :{name} - " + "; ".join(bits))
+            out.append(f"    :{cut(name, NAME_CHARS)} - " + "; ".join(bits))
     return out
 
 
@@ -178,48 +198,70 @@ def _shape_text(schema: dict, width: int) -> str:
         return one_line("[" + _shape_text(schema["items"], width) + "]", width)
     props = schema.get("properties")
     if isinstance(props, dict):
-        inner = ", ".join(f":{n} {_shape_text(v, width) if isinstance(v, dict) else 'any'}"
-                          for n, v in props.items())
+        inner = ", ".join(f":{cut(n, NAME_CHARS)} {_shape_text(v, width) if isinstance(v, dict) else 'any'}"
+                          for n, v in list(props.items())[:50])
         return one_line("{" + inner + "}", width)
     return type_label(schema)
 
 
 def dir_line(info: ToolInfo) -> str:
-    return f"{info.name} - {info.summary}" if info.summary else info.name
+    name = cut(info.name, NAME_CHARS)
+    return f"{name} - {info.summary}" if info.summary else name
 
 
 def _entry(info: ToolInfo) -> Entry:
-    """The catalog entry of an upstream tool (ptclisp.host.catalog decides what is shown)."""
+    """The catalog entry of an upstream tool (ptclisp.host.catalog decides what is shown);
+    what the server wrote is cut field by field."""
+    name = cut(info.name, NAME_CHARS)
     summary = f" - {info.summary}" if info.summary else ""
-    return Entry(name=info.name, full=f"  - {info.name}({args_text(info)}){summary}",
+    return Entry(name=name, full=f"  - {name}({args_text(info)}){summary}",
                  description=info.description,
-                 params=tuple(n for n, _, _ in arguments(info.input_schema)),
-                 group=info.server, writes=info.read_only is False, domain=group_of(info.name))
+                 params=tuple(cut(n, NAME_CHARS) for n, _, _ in arguments(info.input_schema)),
+                 group=info.server, writes=info.read_only is False, domain=group_of(name))
 
 
 def catalog_text(servers: dict, descriptions: dict, *, mission: str | None = None,
-                 budget: int | None = None) -> str:
+                 budget: int | None = None, max_chars: int = DEFAULT_CATALOG_CHARS) -> str:
     """The catalog for the model: every tool while it fits the catalog budget; past it, the
     mission's likeliest tools in full (none without a mission) and an index of the others by
-    server (the one rule of ptclisp.host.catalog).
+    server (the one rule of ptclisp.host.catalog). What the servers wrote (tool names,
+    arguments, descriptions) is cut field by field and sits in untrusted data blocks; a
+    catalog over max_chars characters lists the servers only, with a discovery hint.
 
     servers: name -> list of ToolInfo, or None when the server could not be listed."""
     by_server = {name: [_entry(i) for i in sorted(tools, key=lambda t: t.name)]
                  for name, tools in servers.items() if tools is not None}
     entries = [e for name in sorted(by_server) for e in by_server[name]]
     chosen = select(entries, mission, budget)
-    lines = [M.CATALOG_HEAD, M.SERVERS_LINE]
+    lines = [M.CATALOG_HEAD, M.CATALOG_UNTRUSTED, M.SERVERS_LINE]
     for name in sorted(servers):
-        tools = by_server.get(name)
-        if tools is None:
-            lines.append("- " + M.SERVER_HINT.format(name=name))
-            continue
-        extra = f" {one_line(descriptions[name])}" if descriptions.get(name) else ""
-        lines.append(f"- {name}:{extra} {len(tools)} tools")
-        lines += [e.full for e in chosen.full if e.group == name]  # best first
+        lines.append(_server_line(name, by_server.get(name), descriptions))
+        full = [e.full for e in chosen.full if e.group == name]  # best first
+        if full:
+            lines.append(data_block("\n".join(full)))
     if chosen.index:
-        lines += [core_messages.CATALOG_INDEX_UPSTREAM, *chosen.index]
-    return "\n".join(lines)
+        lines += [core_messages.CATALOG_INDEX_UPSTREAM, data_block("\n".join(chosen.index))]
+    text = "\n".join(lines)
+    if len(text) <= max_chars:
+        return text
+    lines = [M.CATALOG_HEAD, M.CATALOG_TOO_LONG.format(n=len(entries), m=len(servers)),
+             M.SERVERS_LINE]
+    lines += [_server_line(name, by_server.get(name), descriptions) for name in sorted(servers)]
+    return cut("\n".join(lines), max_chars)
+
+
+def _server_line(name: str, tools: list | None, descriptions: dict) -> str:
+    if tools is None:
+        return "- " + M.SERVER_HINT.format(name=name)
+    extra = f" {one_line(descriptions[name])}" if descriptions.get(name) else ""
+    return f"- {name}:{extra} {len(tools)} tools"
+
+
+def data_block(text: str) -> str:
+    """text written by a server, as the turn feedback's untrusted data block (a closing tag
+    inside it escaped, so the text cannot end its block)."""
+    safe = _CLOSING_TAG.sub(M.ESCAPED_CLOSER, text)
+    return f"{M.UNTRUSTED_OPEN}\n{safe}\n{M.UNTRUSTED_CLOSE}"
 
 
 def schema_problem(error) -> str:

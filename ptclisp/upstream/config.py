@@ -9,6 +9,7 @@ import base64
 import json
 import os
 import re
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import urlparse
@@ -29,6 +30,11 @@ LIST_TIMEOUT = 30.0  # seconds to start an upstream and list its tools (apart fr
 DEFAULT_RESPONSE_BYTES = 2 * 1024 * 1024
 DEFAULT_CALLS_PER_PROGRAM = 50
 DEFAULT_SCHEMA_BYTES = 2 * 1024 * 1024  # an OpenAPI document fetched from schema_url
+DEFAULT_LIST_PAGES = 100  # pages of one tools/list or resources/list
+DEFAULT_LIST_BYTES = 8 * 1024 * 1024  # bytes read from the server during one listing
+DEFAULT_CONTENT_BLOCKS = 1000  # content blocks of one answer
+DEFAULT_CATALOG_CHARS = 32_000  # characters of the catalog the model reads
+COUNTS = ("max_list_pages", "max_list_bytes", "max_content_blocks", "max_catalog_chars")
 OVERRIDE_KEYS = {"default_args", "name", "description"}
 
 
@@ -75,6 +81,10 @@ class Limits:
     call_timeout: float = DEFAULT_CALL_TIMEOUT  # seconds of one call
     max_response_bytes: int = DEFAULT_RESPONSE_BYTES  # bytes of one answer, checked before decoding
     max_calls_per_program: int = DEFAULT_CALLS_PER_PROGRAM
+    max_list_pages: int = DEFAULT_LIST_PAGES  # pages of one listing (tools/list, resources/list)
+    max_list_bytes: int = DEFAULT_LIST_BYTES  # bytes read during one listing, all pages
+    max_content_blocks: int = DEFAULT_CONTENT_BLOCKS  # content blocks of one answer
+    max_catalog_chars: int = DEFAULT_CATALOG_CHARS  # the whole catalog the model reads
     call_timeout_set: bool = False  # the configuration set call_timeout_ms (it is then honoured or refused)
 
 
@@ -185,7 +195,7 @@ def _parse(raw, base: Path, environ) -> Config:
 def _limits(raw) -> Limits:
     if not isinstance(raw, Mapping):
         _fail("'limits'", M.NOT_OBJECT)
-    keys = {"call_timeout_ms", "max_response_bytes", "max_calls_per_program"}
+    keys = {"call_timeout_ms", "max_response_bytes", "max_calls_per_program", *COUNTS}
     if set(raw) - keys:
         _fail("'limits'", M.unknown_fields(set(raw) - keys))
     out = Limits()
@@ -199,8 +209,9 @@ def _limits(raw) -> Limits:
         out.call_timeout_set = True
     if "max_response_bytes" in raw:
         out.max_response_bytes = int(raw["max_response_bytes"])
-    if "max_calls_per_program" in raw:
-        out.max_calls_per_program = int(raw["max_calls_per_program"])
+    for key in ("max_calls_per_program", *COUNTS):
+        if key in raw:
+            setattr(out, key, int(raw[key]))
     return out
 
 
@@ -335,6 +346,16 @@ def _bool(name: str, raw, key: str) -> bool:
     return value
 
 
+# "python" in a config means the Python that runs ptclisp (its venv, where pip put the server),
+# not whatever a desktop client's small PATH finds first, which is often none
+_THIS_PYTHON = ("python", "python3")
+
+
+def _command(command: str) -> str:
+    """The executable to start: "python"/"python3" is the interpreter running ptclisp."""
+    return sys.executable if command in _THIS_PYTHON and sys.executable else command
+
+
 def _stdio(name, raw, description, base, environ, secrets) -> UpstreamSpec:
     command = _string(name, raw, "command")
     args = raw.get("args", [])
@@ -354,7 +375,7 @@ def _stdio(name, raw, description, base, environ, secrets) -> UpstreamSpec:
     secrets.env[name] = resolved
     cwd = _opt_string(name, raw, "cwd")
     return UpstreamSpec(name=name, transport="mcp_stdio", description=description,
-                        command=command, args=tuple(args), env_keys=tuple(env),
+                        command=_command(command), args=tuple(args), env_keys=tuple(env),
                         cwd=str(base / cwd) if cwd else None)
 
 

@@ -29,8 +29,9 @@ from mcp.shared.exceptions import MCPError
 from mcp.types import PaginatedRequestParams
 
 from . import messages as M
-from .config import Secrets, UpstreamSpec
+from .config import Limits, Secrets, UpstreamSpec
 from .redact import Redactor
+from .screen import MARK, PARSE_ERROR, REFUSED, Screened
 from .transports import CALL_NOTE, CappedTransport, Link, Note, capped_stdio
 
 log = logging.getLogger("ptclisp.upstream")
@@ -53,14 +54,25 @@ class AnswerTooLarge(Exception):
     """The transport refused this call's answer for its size (before decoding it)."""
 
 
+class AnswerRefused(Exception):
+    """An answer the host would not read (too many blocks, nested too deep, not JSON-RPC, a
+    listing past its caps): `reason` is the fault's, `detail` says why."""
+
+    def __init__(self, reason: str, detail: str):
+        super().__init__(detail)
+        self.reason, self.detail = reason, detail
+
+
 class McpConnection:
     """A lazily started, restartable client session to one MCP upstream."""
 
-    def __init__(self, spec: UpstreamSpec, secrets: Secrets, cap: int, redactor: Redactor | None = None):
+    def __init__(self, spec: UpstreamSpec, secrets: Secrets, limits: Limits,
+                 redactor: Redactor | None = None):
         self.spec = spec
         self._secrets = secrets
         self._redactor = redactor or Redactor(secrets.values())
-        self.cap = cap  # bytes of one message from the server
+        self.limits = limits
+        self.cap = limits.max_response_bytes  # bytes of one message from the server
         self._link = Link(alive=False)
         self._restarts: collections.deque = collections.deque()  # monotonic times of restarts
         self.session: ClientSession | None = None
@@ -113,7 +125,7 @@ class McpConnection:
         stderr, secrets redacted; "" for none (an HTTP upstream)."""
         link = link or self._link
         text = M.process_ended(link.exit_code, list(link.stderr))
-        return self._redactor.text(text)
+        return self._redactor.message(text)
 
     def _lost(self, detail: str, link: Link) -> str:
         """The reason a start or connection failed, with the cap when one was hit."""
@@ -157,7 +169,8 @@ class McpConnection:
         try:
             with anyio.CancelScope() as self._scope:
                 async with self._open(link) as streams:
-                    async with ClientSession(streams[0], streams[1]) as session:
+                    reader = Screened(streams[0], self.limits.max_content_blocks, link)
+                    async with ClientSession(reader, streams[1]) as session:
                         with anyio.fail_after(START_TIMEOUT):
                             await session.initialize()
                         self.session = session
@@ -181,11 +194,26 @@ class McpConnection:
         return await self.request(lambda session: session.call_tool(tool, args))
 
     async def resources(self) -> list:
-        """Every resource the upstream lists (all pages)."""
-        out, cursor = [], None
+        """Every resource the upstream lists (all pages, within the listing caps)."""
+        return await self._pages("resources/list", lambda cursor: self.request(
+            lambda session: session.list_resources(params=_page(cursor))), "resources")
+
+    async def _pages(self, what: str, fetch, field: str) -> list:
+        """The items of every page of a listing; AnswerRefused past max_list_pages pages or
+        max_list_bytes bytes read from the server while listing."""
+        out, cursor, pages = [], None, 0
+        link, start = self._link, self._link.read - self._link.noise
         while True:
-            page = await self.request(lambda session: session.list_resources(params=_page(cursor)))
-            out.extend(page.resources)
+            page = await fetch(cursor)
+            pages += 1
+            if link is not self._link:  # a fresh connection: count its bytes from here
+                link, start = self._link, 0
+            read = link.read - link.noise - start  # notifications are dropped, not kept
+            limits = self.limits
+            if read > limits.max_list_bytes or (page.next_cursor and pages >= limits.max_list_pages):
+                raise AnswerRefused("response_too_large", M.listing_too_large(
+                    what, pages, read, limits.max_list_pages, limits.max_list_bytes))
+            out.extend(getattr(page, field))
             cursor = page.next_cursor
             if not cursor:
                 return out
@@ -210,6 +238,9 @@ class McpConnection:
             except MCPError as e:
                 if note.too_large:
                     raise AnswerTooLarge() from None
+                refused = _refused(e)
+                if refused is not None:
+                    raise refused from None
                 lost = e.error.code == CONNECTION_CLOSED or note.session_gone
                 if not lost:
                     raise
@@ -225,17 +256,15 @@ class McpConnection:
                 CALL_NOTE.reset(token)
 
     async def list_tools(self) -> list:
-        """Every tool the upstream lists (all pages)."""
+        """Every tool the upstream lists (all pages, within the listing caps)."""
         session = await self.session_ready()
-        tools, cursor = [], None
         try:
-            while True:
-                page = await session.list_tools(params=_page(cursor))
-                tools.extend(page.tools)
-                cursor = page.next_cursor
-                if not cursor:
-                    return tools
+            return await self._pages("tools/list",
+                                     lambda cursor: session.list_tools(params=_page(cursor)), "tools")
         except MCPError as e:
+            refused = _refused(e)
+            if refused is not None:
+                raise refused from None
             if e.error.code == CONNECTION_CLOSED:
                 link = self._link
                 await self.reset()
@@ -274,6 +303,20 @@ def _retrieved(future: asyncio.Future) -> None:
         future.exception()
 
 
+def _refused(e: MCPError) -> AnswerRefused | None:
+    """The refusal an error stands for when the host (or the SDK's reader) made it, else None."""
+    error = e.error
+    ours = getattr(error, "data", None) == MARK
+    if error.code == REFUSED and ours:
+        return AnswerRefused("response_too_large", error.message)
+    if error.code == PARSE_ERROR and (ours or error.message.startswith("Failed to parse")):
+        if ours:
+            return AnswerRefused("upstream_error", error.message)
+        deep = "recursion limit" in error.message
+        return AnswerRefused("upstream_error", M.ANSWER_TOO_DEEP if deep else M.ANSWER_NOT_JSONRPC)
+    return None
+
+
 def _page(cursor):
     if cursor is None:
         return None
@@ -284,6 +327,8 @@ def _short(e: BaseException) -> str:
     """A one-line reason for a failed start (exception groups unwrapped)."""
     while getattr(e, "exceptions", None):  # an ExceptionGroup of the SDK's task groups
         e = e.exceptions[0]
+    if isinstance(e, FileNotFoundError) and e.filename:  # the command is not on the PATH
+        return M.command_not_found(str(e.filename))
     text = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
     return text[:200]
 

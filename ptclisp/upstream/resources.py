@@ -14,7 +14,7 @@ from . import content as C
 from . import messages as M
 from .catalog import near_hint, show
 from .content import CONTENT, fault, ok
-from .mcp_client import AnswerTooLarge, ConnectionLost
+from .mcp_client import AnswerRefused, AnswerTooLarge, ConnectionLost
 
 LIST_KEYS = {"server"}
 READ_KEYS = {"server", "uri", "base64"}
@@ -23,7 +23,8 @@ READ_KEYS = {"server", "uri", "base64"}
 def listing(binding, args: dict) -> dict:
     """{:ok true :value [{:uri .. :name .. :mime_type .. :description ..} ...]} or a fault."""
     server = _server(binding, args, LIST_KEYS, "resources")
-    return _timed(binding, server, "resources/list", lambda conn: conn.resources(), _listed)
+    return _timed(binding, server, "resources/list", lambda conn: conn.resources(),
+                  lambda b, result: _listed(b, server, result))
 
 
 def read(binding, args: dict) -> dict:
@@ -82,17 +83,22 @@ def _send(binding, server: str, what: str, coroutine, timeout: float, shape) -> 
         return fault("timeout", M.timed_out(server, what, round(timeout, 3))), 0
     except AnswerTooLarge:
         return fault(C.TOO_LARGE.name, M.too_large(server, what, host.limits.max_response_bytes)), 0
+    except AnswerRefused as e:
+        return fault(e.reason, host.redactor.message(M.unreadable(server, what, e.detail))), 0
     except ConnectionLost as e:
-        return fault("upstream_unavailable", host.redactor.text(M.unavailable(server, str(e) or M.CRASHED))), 0
+        return fault("upstream_unavailable", host.redactor.message(M.unavailable(server, str(e) or M.CRASHED))), 0
     except Exception as e:  # noqa: BLE001 - a JSON-RPC error (an unknown uri, no resources)
-        return fault("upstream_error", host.redactor.text(M.upstream_error(server, what, str(e)))), 0
+        return fault("upstream_error", host.redactor.message(M.upstream_error(server, what, str(e)))), 0
     return shape(binding, result)
 
 
-def _listed(binding, resources: list) -> tuple:
+def _listed(binding, server: str, resources: list) -> tuple:
     rows = [C.resource_row(r) for r in resources]
     size = sum(len(str(v)) for row in rows for v in row.values())
-    return ok(binding.host.redactor.data(rows), "json"), size
+    rows = binding.host.redactor.data(rows)
+    if binding.host.redactor.leaks(rows):
+        return fault("upstream_error", M.answer_withheld(server, "resources/list")), size
+    return ok(rows, "json"), size
 
 
 def _contents(binding, server: str, result, with_data: bool) -> tuple:
@@ -102,8 +108,11 @@ def _contents(binding, server: str, result, with_data: bool) -> tuple:
     if size > host.limits.max_response_bytes:
         return fault(C.TOO_LARGE.name, M.too_large(server, "resources/read",
                                                    host.limits.max_response_bytes)), 0
+    blocks = host.redactor.data(blocks)
+    if host.redactor.leaks(blocks):
+        return fault("upstream_error", M.answer_withheld(server, "resources/read")), size
     texts = [b["text"] for b in blocks if "text" in b]
-    out = ok(host.redactor.text("\n".join(texts)) if texts else None, "text" if texts else "none")
+    out = ok("\n".join(texts) if texts else None, "text" if texts else "none")
     if len(blocks) > 1 or not texts:
-        out[CONTENT] = host.redactor.data(blocks)
+        out[CONTENT] = blocks
     return out, size

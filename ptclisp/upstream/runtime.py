@@ -26,7 +26,7 @@ from .config import LIST_TIMEOUT, Config, UpstreamConfigError, load_config
 from ..host.loop import LoopThread
 from .mcp_client import ConnectionLost, McpConnection, RestartLimit
 from .openapi import compile_operations
-from .redact import Redactor
+from .redact import MASK, Redactor
 from .schema import bounded_validator
 
 log = logging.getLogger("ptclisp.upstream")
@@ -42,8 +42,7 @@ class Upstreams:
         self.secrets = config.secrets
         self.redactor = Redactor(config.secrets.values())
         self.loop = LoopThread("ptclisp-upstreams")
-        self.connections = {n: McpConnection(s, config.secrets, config.limits.max_response_bytes,
-                                                  self.redactor)
+        self.connections = {n: McpConnection(s, config.secrets, config.limits, self.redactor)
                             for n, s in self.specs.items() if s.transport != "openapi"}
         self.operations = {n: compile_operations(s, config.secrets) for n, s in self.specs.items()
                            if s.transport == "openapi"}
@@ -109,7 +108,7 @@ class Upstreams:
             self._failed(server, why)
             raise Unavailable(why) from None
         except Exception as e:  # noqa: BLE001 - any failure to start or list is a world fault
-            why = self.redactor.text(M.unavailable(server, _reason(e)))
+            why = self.redactor.message(M.unavailable(server, _reason(e)))
             self._failed(server, why)
             raise Unavailable(why) from None
         tools = {}
@@ -133,8 +132,14 @@ class Upstreams:
     def _info(self, server, name, description, schema, output=None, defaults=None,
               unsupported="", read_only=None) -> C.ToolInfo:
         r = self.redactor
+        name, description = r.text(name), r.text(description)
         schema, output = r.data(schema), r.data(output)
-        return C.ToolInfo(server, r.text(name), r.text(description), schema, output,
+        if r.leaks(name, description, schema, output):  # a secret split or encoded in it
+            log.warning("upstream %s: a tool's listing holds a secret; its description and "
+                        "schemas are withheld", server)
+            description, schema, output = MASK, {"type": "object"}, None
+            name = name if not r.leaks(name) else MASK
+        return C.ToolInfo(server, name, description, schema, output,
                           _validator(schema), dict(defaults or {}), unsupported, read_only)
 
     def snapshot(self) -> dict:
@@ -152,7 +157,8 @@ class Upstreams:
         (past budget tokens: the mission's likeliest tools in full and an index of the rest)."""
         descriptions = {n: s.description for n, s in self.specs.items()}
         return self.redactor.text(C.catalog_text(self.snapshot(), descriptions, mission=mission,
-                                                 budget=budget))
+                                                 budget=budget,
+                                                 max_chars=self.limits.max_catalog_chars))
 
     # ------------------------------------------------------------ discovery protocol (core)
 
@@ -192,8 +198,8 @@ class Upstreams:
                 continue
             for info in tools.values():
                 args = " ".join(n for n, _, _ in C.arguments(info.input_schema))
-                out.append((info.ref, f"{info.ref} - {info.summary}", f"{server} {info.name}",
-                            f"{info.description} {args}"))
+                out.append((info.ref, f"{info.ref} - {info.summary}", f"{server} {C.cut(info.name, C.NAME_CHARS)}",
+                            f"{C.one_line(info.description, 2000)} {C.cut(args, C.ARGS_CHARS)}"))
         return out
 
     # ------------------------------------------------------------ the end

@@ -84,7 +84,7 @@ def test_step_mode_with_tool_calls_and_a_plain_answer(tmp_path, tools):
     assert out.returncode == 0, out.stderr
     head, body = out.stdout.split("\n", 1)
     assert head == M.cli_call_result("call_1")
-    assert json.loads(body.split("\n\n")[0])["result"] == "user=> 2"
+    assert "\nuser=> 2\n" in json.loads(body.split("\n\n")[0])["feedback"]
     out = agent("reply", "--state", state, "--tools", tools, "-", stdin="Customer 3 has 2 orders.")
     assert json.loads(out.stdout) == {"status": "ok", "answer": "Customer 3 has 2 orders.",
                                       "turns": 2}

@@ -216,7 +216,8 @@ def test_tool_call_transport_with_a_text_answer():
     assert (result.status, result.answer) == ("ok", 2.5)
     assert [t["function"]["name"] for t in seen[0][1]] == ["lisp_eval"]
     tool_msg = result.messages[3]
-    assert tool_msg["role"] == "tool" and json.loads(tool_msg["content"])["prints"] == ["2.5"]
+    assert tool_msg["role"] == "tool" and \
+        '<untrusted_ptc_output source="println">\n2.5\n' in json.loads(tool_msg["content"])["feedback"]
     assert result.messages[4] == {"role": "user", "content": LM.turn_of(2, 8, 7)}
 
 

@@ -91,11 +91,12 @@ def missions() -> list:
              f"{str(here / 'tools.py')!r})\n"
              f"mod = importlib.util.module_from_spec(spec); sys.modules['mission_tools'] = mod\n"
              f"spec.loader.exec_module(mod)\n"
-             f"data = json.load(open({str(here / 'data.json')!r}))")
+             "data = json.load(open({data!r}))")
     tools = "[mod.get_orders, mod.get_customer, mod.exchange_rate]"
     out = []
     for m in json.loads((here / "missions.json").read_text()):
-        out.append((m["id"], setup, [parse(r) for r in m["replies"]], tools))
+        data = str(here / m.get("data", "data.json"))  # m20-m25 read messy.json
+        out.append((m["id"], setup.format(data=data), [parse(r) for r in m["replies"]], tools))
     return out
 
 

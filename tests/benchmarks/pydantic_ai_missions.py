@@ -107,7 +107,7 @@ def _catalog_tools() -> list:
 def build_agent(variant: str, m: dict, model) -> Agent:
     if "needs" in m:  # a company-catalog mission: 150 tools (PTCLISP_CATALOG_SIZE), no data
         return _catalog_agent(variant, m, model)
-    data = json.loads((MISSIONS / "data.json").read_text(encoding="utf-8"))
+    data = json.loads((MISSIONS / m.get("data", "data.json")).read_text(encoding="utf-8"))
     output_type = python_type(S.parse_type(m["signature"])) if m["signature"] else Any
     if variant == "lisp":
         from ptclisp.integrations.pydantic_ai import LispMode

@@ -86,7 +86,7 @@ def test_runner_outcomes(program, kind, text):
     for outcome in (runner.run(program, tools), asyncio.run(runner.arun(program, tools))):
         assert outcome.kind == kind
         if text is not None:
-            assert outcome.text.startswith(text)
+            assert text in outcome.text
     if kind == "returned":
         assert outcome.value == 4
 
@@ -105,3 +105,48 @@ def test_the_description_lists_the_folded_tools():
                                                        function=double)])
     assert text.startswith(M.TOOL_DESCRIPTION)
     assert "tool/double() -> int  ; Twice x." in text
+
+
+def test_the_new_texts_read_as_pinned():
+    assert M.one_of(["{a int}", "{b string}"]) == "one of {a int} or {b string}"
+    assert M.RETURN_NOT_OUTPUT_TOOL == (
+        "`(return v)` is your answer: it ends the run, so never call final_result.")
+    assert M.saved_state_ignored(M.saved_too_large(20_000_000, 16_000_000)) == (
+        "ptclisp: the saved lisp_eval state could not be read (20,000,000 characters, over the "
+        "16,000,000 read); starting without it")
+    assert M.saved_not_text("list") == "not text but list"
+    assert M.saved_integer_too_large(30_103) == "an integer of more than 30,103 digits"
+    assert M.CONVERSATION_FORGOTTEN == (
+        "ptclisp: this conversation's lisp_eval defs are no longer kept (more conversations "
+        "than max_conversations); starting without them")
+
+
+@pytest.mark.parametrize("output_type, members", [
+    (int, [int]), (None, []), ([Line, Order], [Line, Order]), ((Line, [Order, int]), [Line, Order, int]),
+    (Optional[int], [Optional[int]]), (Line | Order, [Line, Order]), (list[Line], [list[Line]]),
+])
+def test_output_members(output_type, members):
+    assert common.output_members(output_type) == members
+
+
+def test_a_union_has_no_one_signature_but_each_shape_is_shown():
+    assert common.output_signature([Line, int]) is None
+    assert common.shown_signature([Line, int]) == ["{sku :string, qty :int}", ":int"]
+    assert common.expected(["{sku :string}", ":int"]).startswith(
+        "Expected output: one of {sku string} or int (")
+    assert common.validate_output([Line, int], 3) == (3, None)
+    assert common.validate_output([Line, int], {"sku": "a", "qty": 1}) == (Line(sku="a", qty=1), None)
+    assert common.validate_output([Line, int], "x")[1].startswith("The returned value does not match")
+
+
+def test_parallel_runs_merge_their_defs_and_a_failed_run_changes_nothing():
+    runner = common.LispRunner()
+    runner.run("(def a 0) (def keep 1)", [])
+    one, two = runner.session([]), runner.session([])  # two calls that started together
+    base = dict(one.memory)
+    r1, r2 = one.run("(def a 1) (def x 1)", final=False), two.run("(def y 2)", final=False)
+    runner._merge(base, r1)  # each merged against the defs it started from
+    runner._merge(base, r2)
+    assert runner.memory == {"a": 1, "keep": 1, "x": 1, "y": 2}
+    before = dict(runner.memory)
+    assert runner.run("(def z 3) (nope)", []).kind == "error" and runner.memory == before

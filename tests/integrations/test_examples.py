@@ -17,7 +17,7 @@ REPORT = "output: big_spenders=['ada', 'cy'] total=545"
     ("pydantic_ai_lispmode.py", "pydantic_ai",
      ["lisp_eval answered turn 1: ReadError at line 1, column 1: unclosed '('", REPORT]),
     ("openai_agents_tool.py", "agents", ["model turns: 2", REPORT]),
-    ("langgraph_react.py", "langgraph",
+    ("langchain_agent.py", "langchain",
      ['final message: {"big_spenders": ["ada", "cy"], "total": 545}', REPORT]),
 ])
 def test_the_example_runs(script, needs, lines):

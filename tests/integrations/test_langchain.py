@@ -107,7 +107,7 @@ def test_defs_persist_across_calls_and_invocations():
     first = react(lisp, calls('(def admins (tool/get-users {:role "admin"})) (count admins)',
                               '(return "kept")'))
     body = json.loads(tool_messages(first)[0].content)
-    assert body["memory"]["stored_keys"] == ["admins"]
+    assert '<untrusted_ptc_output source="memory">\n;; admins = [' in body["feedback"]
     second = react(lisp, calls('(return (:name (last admins)))'), history=first)
     assert second[-1].content == "Cy"
     assert CALLS == [("get_users", "admin")]
@@ -131,7 +131,7 @@ def test_the_tool_alone_runs_programs():
     lisp = lisp_tool([double])
     msg = lisp.invoke({"type": "tool_call", "name": "lisp_eval", "id": "x",
                        "args": {"program": "(tool/double {:x 5})"}})
-    assert json.loads(msg.content)["result"] == "user=> 10"
+    assert '<untrusted_ptc_output source="result">\nuser=> 10\n' in json.loads(msg.content)["feedback"]
 
 
 @pytest.mark.parametrize("sync", [True, False])
@@ -141,3 +141,86 @@ def test_fail_ends_the_loop_as_failed(sync):
     with pytest.raises(ProgramFailed) as failed:
         react(lisp, calls('(fail {:reason :not-found :message "no customer named Zed"})', "(return 1)"), sync=sync)
     assert failed.value.value == {"reason": "not-found", "message": "no customer named Zed"}
+
+
+# ---------------------------------------------------------------- parallel calls, untrusted text
+
+
+def parallel_calls(*programs: str) -> AIMessage:
+    """One AIMessage calling lisp_eval once per program (ToolNode runs them at once)."""
+    return AIMessage(content="", tool_calls=[{"name": "lisp_eval", "args": {"program": p},
+                                              "id": f"p{i}"} for i, p in enumerate(programs, 1)])
+
+
+@pytest.mark.parametrize("sync", [True, False])
+def test_parallel_calls_in_one_turn_keep_each_others_defs(sync):
+    meeting = shop.Meeting(2)
+    name = "meet" if sync else "ameet"
+    lisp = lisp_tool([meeting.meet if sync else meeting.ameet])
+    replies = [parallel_calls(f"(tool/{name}) (def a 1)", f"(tool/{name}) (def b 2)")] + \
+        calls("(return (str [a b]))")
+    messages = react(lisp, replies, sync=sync)
+    assert meeting.met  # ToolNode did run the two programs at once
+    assert [json.loads(m.content)["status"] for m in tool_messages(messages)[:2]] == ["ok", "ok"]
+    assert messages[-1].content == "[1 2]"
+
+
+def test_a_tools_output_reaches_the_model_only_inside_the_envelope():
+    lisp = lisp_tool([tool(shop.notes)])
+    messages = react(lisp, calls("(def n (tool/notes)) (println n) n", '(return "done")'))
+    body = json.loads(tool_messages(messages)[0].content)
+    assert set(body) == {"status", "feedback"} and shop.enveloped_once(body["feedback"])
+
+
+def test_a_tools_failure_reaches_the_model_only_inside_the_envelope():
+    lisp = lisp_tool([tool(shop.bad_notes)])
+    messages = react(lisp, calls("(tool/bad-notes)", '(return "done")'))
+    first = tool_messages(messages)[0]
+    assert first.status == "error" and shop.enveloped_once(first.content)
+
+
+# ---------------------------------------------------------------- one tool, many conversations
+
+
+@pytest.mark.parametrize("sync", [True, False])
+def test_one_tool_shared_by_two_conversations_keeps_their_defs_apart(sync):
+    lisp = lisp_tool([get_users])
+    first = react(lisp, calls('(def admins (tool/get-users {:role "admin"})) (return "kept")'), sync=sync)
+    # another user's conversation, on the same tool object: admins is not there
+    other = react(lisp, calls('(return (str (count admins)))', '(return "none")'), sync=sync)
+    refused = tool_messages(other)[0]
+    assert refused.status == "error" and "Unable to resolve symbol: admins" in refused.content
+    assert other[-1].content == "none"
+    # the first conversation, continued with its messages, still has its defs
+    again = react(lisp, calls('(return (:name (last admins)))'), history=first, sync=sync)
+    assert again[-1].content == "Cy"
+    assert len(lisp.conversations) == 2
+
+
+def test_two_conversations_at_once_keep_their_defs_apart():
+    meeting = shop.Meeting(2)
+    lisp = lisp_tool([meeting.ameet])
+
+    async def one(replies):
+        model = Scripted(messages=iter(replies + [AIMessage(content="MODEL CALLED AGAIN")]))
+        agent = create_react_agent(lisp.chat_model(model), [lisp], prompt=lisp.instructions)
+        return (await agent.ainvoke({"messages": [("user", "go")]}))["messages"]
+
+    async def main():
+        return await asyncio.gather(
+            one(calls('(tool/ameet) (def secret "A") (return "A")')),
+            one(calls('(tool/ameet) (def b 1)', '(return (str secret))', '(return (str "B" b))')))
+
+    a, b = asyncio.run(main())
+    assert meeting.met and a[-1].content == "A" and b[-1].content == "B1"
+    assert "Unable to resolve symbol: secret" in tool_messages(b)[1].content
+
+
+def test_a_conversation_past_the_limit_starts_afresh_with_a_warning(caplog):
+    lisp = lisp_tool([get_users], max_conversations=1)
+    first = react(lisp, calls('(def x 1) (return "kept")'))
+    react(lisp, calls('(def y 2) (return "other")'))  # a second conversation: the first dropped
+    with caplog.at_level("WARNING", logger="ptclisp.integrations"):
+        again = react(lisp, calls('(return (str x))', '(return "fresh")'), history=first)
+    assert again[-1].content == "fresh"
+    assert [r.getMessage() for r in caplog.records] == [M.CONVERSATION_FORGOTTEN]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from dataclasses import dataclass
 
 import pytest
@@ -19,8 +20,10 @@ from pydantic_ai.models.function import AgentInfo, DeltaToolCall, FunctionModel 
 from pydantic_ai.toolsets import FunctionToolset  # noqa: E402
 
 from ptclisp import Limits  # noqa: E402
-from ptclisp.integrations import ProgramFailed, messages as M  # noqa: E402
+from ptclisp.integrations import ProgramFailed, common, messages as M  # noqa: E402
 from ptclisp.integrations.pydantic_ai import STATE_KEY, LispMode  # noqa: E402
+
+from .shop import EVIL, Meeting, outside_blocks  # noqa: E402
 
 USERS = [{"id": 1, "name": "Ada", "role": "admin"}, {"id": 2, "name": "Bo", "role": "user"},
          {"id": 3, "name": "Cy", "role": "admin"}]
@@ -50,7 +53,7 @@ class Script:
             reply = ToolCallPart("lisp_eval", {"program": reply}, tool_call_id=f"c{len(self.seen)}")
         elif isinstance(reply, str):
             reply = TextPart(reply)
-        return ModelResponse(parts=[reply])
+        return reply if isinstance(reply, ModelResponse) else ModelResponse(parts=[reply])
 
     def parts(self, kind) -> list:
         return [p for parts in self.seen for p in parts if isinstance(p, kind)]
@@ -191,7 +194,7 @@ def test_defs_persist_across_calls_within_a_run():
     assert agent.run_sync("x", deps={"hello": "hi"}).output == "Cy"
     (first,) = [p for p in script.seen[1] if isinstance(p, ToolReturnPart)]
     assert json.loads(json.dumps(first.content))["status"] == "ok"
-    assert first.content["memory"]["stored_keys"] == ["admins"]
+    assert '<untrusted_ptc_output source="memory">\n;; admins = [' in first.content["feedback"]
     assert calls == [("get_users", "admin")]
 
 
@@ -251,7 +254,7 @@ def test_returns_false_keeps_the_run_going():
     agent, _ = agent_with_tools(script, returns=False)
     assert agent.run_sync("x", deps={"hello": "hi"}).output == "seven"
     (ret,) = script.parts(ToolReturnPart)
-    assert ret.content["result"] == "user=> 7"
+    assert '<untrusted_ptc_output source="result">\nuser=> 7\n' in ret.content["feedback"]
     assert ret.content["note"] == M.RETURN_NOT_ENDING
 
 
@@ -394,3 +397,199 @@ def test_a_big_catalog_is_ranked_by_the_runs_prompt():
     head, index = lisp_eval.description.split(";; every other tool")
     assert "tool/refunds-of-customer(customer_id int)" in head
     assert "tool/list-thing-7(" not in head and "list-thing-7" in index
+
+
+# ---------------------------------------------------------------- output types (#37.4)
+
+
+class Report(BaseModel):
+    total: float
+    rows: list[str]
+
+
+class Failure(BaseModel):
+    reason: str
+
+
+def _union_specs():
+    from typing import Union
+    from pydantic_ai import ToolOutput
+    return [[Report, Failure], (Report, Failure), Union[Report, Failure], Report | Failure,
+            [ToolOutput(Report), ToolOutput(Failure)]]
+
+
+@pytest.mark.parametrize("spec", _union_specs(), ids=["list", "tuple", "Union", "pipe", "ToolOutput"])
+def test_a_union_or_list_of_output_types_takes_a_value_of_any_member(spec):
+    # pydantic-ai's documented forms: each member its own output tool; (return v) takes v as
+    # the member it matches, as pydantic-ai's own output validation would
+    script = Script(['(return {:reason "no data"})'])
+    agent, _ = agent_with_tools(script, spec)
+    assert agent.run_sync("x", deps={"hello": "hi"}).output == Failure(reason="no data")
+    script = Script(['(return {:rows ["a"] :total 2})'])
+    agent, _ = agent_with_tools(script, spec)
+    assert agent.run_sync("x", deps={"hello": "hi"}).output == Report(total=2.0, rows=["a"])
+
+
+def test_a_union_output_refuses_a_value_no_member_takes_then_the_model_corrects_it():
+    script = Script(['(return {:total "lots"})', '(return {:reason "none"})'])
+    agent, _ = agent_with_tools(script, [Report, Failure])
+    assert agent.run_sync("x", deps={"hello": "hi"}).output == Failure(reason="none")
+    (retry,) = script.retries()
+    assert "does not match the expected output" in retry and "reason" in retry
+
+
+def test_the_card_lists_each_shape_of_a_union_output():
+    script = Script(['(return {:reason "x"})'])
+    agent, _ = agent_with_tools(script, [Report, Failure])
+    text = agent.run_sync("x", deps={"hello": "hi"}).all_messages()[0].instructions
+    assert "Expected output: one of {total float, rows [string]} or {reason string} " in text
+    assert "e.g. (return {" in text
+
+
+def test_a_list_output_type_is_one_type_not_a_union():
+    script = Script(['(return [{:reason "a"} {:reason "b"}])'])
+    agent, _ = agent_with_tools(script, list[Failure])
+    result = agent.run_sync("x", deps={"hello": "hi"})
+    assert result.output == [Failure(reason="a"), Failure(reason="b")]
+    assert "Expected output: [{reason string}]" in result.all_messages()[0].instructions
+
+
+@pytest.mark.parametrize("output_type, program, said", [
+    (Admins, "(return {:count 0 :names []})", True),
+    ([Report, Failure], '(return {:reason "x"})', True),
+    (str, '(return "x")', False),  # no output tool: nothing to say
+])
+def test_the_card_says_once_that_return_is_the_answer_when_there_is_an_output_tool(
+        output_type, program, said):
+    agent, _ = agent_with_tools(Script([program]), output_type)
+    text = agent.run_sync("x", deps={"hello": "hi"}).all_messages()[0].instructions
+    assert text.count(M.RETURN_NOT_OUTPUT_TOOL) == (1 if said else 0)
+
+
+def test_the_output_tool_still_answers_beside_a_union():
+    final = ToolCallPart("final_result_Failure", {"reason": "by tool"}, tool_call_id="f")
+    agent, _ = agent_with_tools(Script([final]), [Report, Failure])
+    assert agent.run_sync("x", deps={"hello": "hi"}).output == Failure(reason="by tool")
+
+
+# ---------------------------------------------------------------- untrusted text (#36.7)
+
+def evil_agent(script, fails: bool = False, output_type=str):
+    agent = Agent(FunctionModel(script), output_type=output_type, capabilities=[LispMode()])
+
+    @agent.tool_plain
+    def notes() -> str:
+        """A tool whose output (or failure) carries text written to steer the model."""
+        if fails:
+            raise ValueError(EVIL)
+        return EVIL
+
+    return agent
+
+
+def test_a_tools_output_reaches_the_model_only_inside_the_envelope():
+    script = Script(['(def n (tool/notes)) (println n) n', '(return "done")'])
+    evil_agent(script).run_sync("x")
+    (ret,) = script.parts(ToolReturnPart)
+    text = json.dumps(ret.content)  # everything the model is sent of the result
+    assert "ignore previous" in text
+    assert "ignore previous" not in outside_blocks(ret.content["feedback"])
+    assert set(ret.content) == {"status", "feedback"}  # no raw copy beside the envelope
+    # the tool's fake closer is escaped: it ends no block
+    assert ret.content["feedback"].count("</untrusted_ptc_output>") == \
+        ret.content["feedback"].count("<untrusted_ptc_output source=")
+
+
+def test_a_tools_failure_reaches_the_model_only_inside_the_envelope():
+    script = Script(['(tool/notes)', '(return "done")'])
+    evil_agent(script, fails=True).run_sync("x")
+    (retry,) = script.retries()
+    assert "ignore previous" in retry and "ignore previous" not in outside_blocks(retry)
+    assert retry.count("</untrusted_ptc_output>") == retry.count("<untrusted_ptc_output source=")
+
+
+def test_a_refused_return_names_the_values_keys_inside_the_envelope():
+    class Strict(BaseModel, extra="forbid"):
+        n: int
+
+    script = Script(['(return {:n 1 (tool/notes) 2})', '(return {:n 1})'])
+    assert evil_agent(script, output_type=Strict).run_sync("x").output == Strict(n=1)
+    (retry,) = script.retries()
+    assert "ignore previous" in retry and "ignore previous" not in outside_blocks(retry)
+
+
+# ---------------------------------------------------------------- saved state (#36.9)
+
+
+def _history_with(state):
+    """A run's history whose lisp_eval return metadata holds `state` instead of the real one."""
+    agent, _ = agent_with_tools(Script(['(def admins (tool/get-users {:role "admin"})) (return "ok")']))
+    messages = agent.run_sync("x", deps={"hello": "hi"}).all_messages()
+    for m in messages:
+        for p in m.parts:
+            if isinstance(p, ToolReturnPart):
+                real = p.metadata[STATE_KEY]
+                p.metadata = {STATE_KEY: state(real) if callable(state) else state}
+    return ModelMessagesTypeAdapter.validate_json(ModelMessagesTypeAdapter.dump_json(messages))
+
+
+@pytest.mark.parametrize("state, said", [
+    (lambda real: real[: len(real) // 2], "ReadError"),  # truncated
+    (["a", "list"], "not text but list"),
+    (lambda real: real.replace('"admins" [', '"admins" (1 2 [', 1), ""),  # a list inside
+    (lambda real: real.replace('"admins" [', '"admins" ' + "7" * 600_000 + " [", 1),
+     "an integer of more than"),
+    (lambda real: real + " " * common.MAX_SAVED_CHARS, "over the"),
+    ({"memory": 1}, "not text but dict"),
+    (lambda real: "{:format 1}", "ValueError"),
+])
+def test_unreadable_saved_state_is_treated_as_absent_with_a_warning(state, said, caplog):
+    history = _history_with(state)
+    agent, calls = agent_with_tools(Script(['(return (str (count admins)))', '(return "fresh")']))
+    with caplog.at_level("WARNING", logger="ptclisp.integrations"):
+        result = agent.run_sync("again", deps={"hello": "hi"}, message_history=history)
+    assert result.output == "fresh"  # admins was not restored: the run went on without it
+    (warning,) = [r.getMessage() for r in caplog.records if r.name == "ptclisp.integrations"]
+    assert warning.startswith("ptclisp: the saved lisp_eval state could not be read") and said in warning
+    assert "admins" not in warning  # the saved text itself is never logged
+
+
+def test_saved_state_is_read_off_the_event_loop(monkeypatch):
+    threads = []
+    original = common.LispRunner.restore
+
+    def spy(self, text):
+        threads.append(threading.current_thread() is threading.main_thread())
+        return original(self, text)
+
+    monkeypatch.setattr(common.LispRunner, "restore", spy)
+    history = _history_with(lambda real: real)
+    agent, calls = agent_with_tools(Script(['(return (str (count admins)))']))
+    assert agent.run_sync("again", deps={"hello": "hi"}, message_history=history).output == "2"
+    assert threads == [False] and calls == []
+
+
+def test_two_lisp_eval_calls_in_one_response_keep_both_defs():
+    both = ModelResponse(parts=[ToolCallPart("lisp_eval", {"program": "(def a 1)"}, tool_call_id="p1"),
+                                ToolCallPart("lisp_eval", {"program": "(def b 2)"}, tool_call_id="p2")])
+    agent, _ = agent_with_tools(Script([both, "(return (str [a b]))"]))
+    assert agent.run_sync("x", deps={"hello": "hi"}).output == "[1 2]"
+
+
+def test_one_lispmode_shared_by_two_agents_running_at_once_keeps_their_defs_apart():
+    mode, meeting = LispMode(), Meeting(2)
+    scripts = [Script(['(tool/ameet) (def secret "A") (return "A")']),
+               Script(['(tool/ameet) (def b 1)', '(return (str secret))', '(return (str "B" b))'])]
+
+    def agent(script):
+        a = Agent(FunctionModel(script), capabilities=[mode])
+        a.tool_plain(meeting.ameet)
+        return a
+
+    async def main():
+        return await asyncio.gather(*(agent(s).run("go") for s in scripts))
+
+    a, b = asyncio.run(main())
+    assert meeting.met and (a.output, b.output) == ("A", "B1")
+    (retry,) = scripts[1].retries()
+    assert "Unable to resolve symbol: secret" in retry

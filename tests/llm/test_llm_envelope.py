@@ -90,8 +90,21 @@ def test_prints_replace_the_result_preview():
 def test_long_prints_are_cut_with_a_hint():
     lines = ["Line 1: some text here", "Line 2: more text here", "Line 3: even more text"]
     fb = execution_feedback(None, prints=lines, feedback_max_chars=50)
-    assert "Line 1" in fb.text and "truncated" in fb.text and fb.truncated
-    assert "/68 chars)" in fb.text
+    assert "Line 1" in fb.text and fb.truncated
+    # exactly what was cut: whole lines kept, then how many of how many lines and characters
+    assert "Line 1: some text here\nLine 2: more text here\n" + M.prints_cut(2, 3, 45, 68) in fb.text
+    assert "Line 3" not in fb.text
+
+
+def test_prints_within_the_budget_say_nothing_was_cut():
+    fb = execution_feedback(None, prints=["x" * 100] * 5, feedback_max_chars=504)
+    assert not fb.truncated and "printed output cut" not in fb.text and fb.text.count("x" * 100) == 5
+
+
+def test_one_long_printed_line_says_where_it_was_cut():
+    fb = execution_feedback(None, prints=["y" * 745], feedback_max_chars=512)
+    assert "y" * 512 + "\n" + M.prints_cut_in_line(1, 512, 745) in fb.text
+    assert "y" * 513 not in fb.text
 
 
 def test_nil_and_var_results_have_no_preview():

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 
+import ptclisp
 from ptclisp.errors import EvalError, InternalError, ReadError
 from ptclisp.llm import (
     NoCodeFound, cut_text, format_error_for_llm, format_execution_result, format_result, parse,
@@ -164,3 +165,12 @@ def test_cut_text_shape():
     assert cut_text("abcdefghijklmnopqrstu", 50) == ("abcdefghijklmnopqrstu", False)
     text, cut = cut_text("x" * 100, 30)
     assert cut and text == "x" * 12 + "... (12/100 chars)" and len(text) == 30
+
+
+def test_read_error_about_one_opener_says_it_once():
+    """The reader's message and the delimiter report name the same opener: one clause, not two."""
+    text = format_error_for_llm(ptclisp.run("(let [x [1 2 (+ 1 2)").error)
+    first = text.splitlines()[0]
+    assert first == ("ReadError at line 1, column 9: unclosed '[' opened at line 1, "
+                     "column 9 (3 delimiters are unclosed in all)")
+    assert first.count("unclosed '['") == 1

@@ -147,7 +147,7 @@ def test_doc_tool_call_openai_chat():
         assert valid(ChatCompletionMessageParam, m)
     tool_msg = second["messages"][-1]
     assert tool_msg["tool_call_id"] == "call_1"
-    assert json.loads(tool_msg["content"])["result"] == "user=> 1"
+    assert "\nuser=> 1\n" in json.loads(tool_msg["content"])["feedback"]
 
 
 def test_doc_tool_call_anthropic_with_a_json_final_answer():
@@ -187,7 +187,7 @@ def test_doc_combined_openai_responses():
     preview = json.loads(outputs[1]["output"])
     assert preview["full_result_cached"] is True and preview["rows"][0]["id"] == 1
     ran = [i for i in replay.requests[2]["input"] if i.get("call_id") == "c3"][-1]
-    assert json.loads(ran["output"])["result"] == "user=> 2"
+    assert "\nuser=> 2\n" in json.loads(ran["output"])["feedback"]
     assert valid(ResponseInputParam, replay.requests[2]["input"])
 
 

@@ -28,7 +28,7 @@ def step_of(provider, session, content=None, calls=(), mode="tool_call"):
             assert i in bodies
     for body in bodies.values():
         if isinstance(body, dict) and body.get("status") == "error":
-            assert body["reason"] in REASONS and body["message"]
+            assert body["reason"] in REASONS and body["feedback"]
     assert step.done == (step.status != "continue")
     return step, bodies, feedback
 
@@ -113,25 +113,37 @@ def test_intermediate_program_continues_with_result_memory_and_feedback(provider
     session = Session()
     step, body, feedback = one(provider, session, {"program": "(def x 10)"})
     assert step.status == "continue" and feedback is None and step.result.status == "ok"
-    assert body["status"] == "ok" and "result" in body and body["result"] is None  # a var
-    assert body["memory"] == {"changed": {"x": "10"}, "stored_keys": ["x"], "truncated": False}
-    assert body["prints"] == [] and body["truncated"] is False
-    assert '<untrusted_ptc_output source="memory">\n;; x = 10\n' in body["feedback"]
+    # each fact once, in the form the model reads: no raw copies beside the data blocks
+    assert set(body) == {"status", "feedback"} and body["status"] == "ok"
+    assert body["feedback"] == (M.PREAMBLE + '\n\n<untrusted_ptc_output source="memory">\n'
+                                ';; x = 10\n</untrusted_ptc_output>')  # a var: no value shown
     step, body, _ = one(provider, session, {"program": "(+ x 5)"})
-    assert body["result"] == "user=> 15" and body["memory"]["changed"] == {}
+    assert '<untrusted_ptc_output source="result">\nuser=> 15\n' in body["feedback"]
     assert "Stored: x" in body["feedback"]
 
 
 def test_prints_and_a_nil_value(provider):
     step, body, _ = one(provider, Session(), {"program": '(println "hi")'})
-    assert "result" not in body and body["prints"] == ["hi"]
+    assert set(body) == {"status", "feedback"} and 'source="result"' not in body["feedback"]
     assert '<untrusted_ptc_output source="println">\nhi\n' in body["feedback"]
+
+
+def test_the_value_is_shown_beside_the_prints(provider):
+    _, body, _ = one(provider, Session(), {"program": '(println "hi") 42'})
+    text = body["feedback"]
+    assert text.count("user=> 42") == 1 and text.count("\nhi\n") == 1
+    assert text.index('source="result"') < text.index('source="println"')
+
+
+def test_nothing_to_show_is_a_bare_ok(provider):
+    assert one(provider, Session(), {"program": "nil"})[1] == {"status": "ok"}
 
 
 def test_a_long_result_says_it_was_cut(provider):
     _, body, _ = one(provider, Session(), {"program": "(range 100)"})
-    assert body["truncated"] is True  # PtcRunner wrote "[0 1 ... 49 ...] (50/100)"
-    assert body["result"].startswith("user=> [0 1 2 ") and "49 ... 50 more]" in body["result"]
+    # PtcRunner wrote "[0 1 ... 49 ...] (50/100)"
+    assert '\nuser=> [0 1 2 ' in body["feedback"] and "49 ... 50 more]" in body["feedback"]
+    assert M.PREVIEW_CUT_HINT in body["feedback"]
 
 
 def test_return_ends_the_conversation_with_the_value(provider):
@@ -144,7 +156,7 @@ def test_return_is_checked_against_the_signature(provider):
     session = Session(signature="{total :int}", memory={"a": 1})
     step, body, _ = one(provider, session, {"program": '(def a 2) (return {:total "x"})'})
     assert step.status == "continue" and body["reason"] == "validation_error"
-    assert "total" in body["message"] and session.memory == {"a": 1}
+    assert "total" in body["feedback"] and session.memory == {"a": 1}
     step, _, _ = one(provider, session, {"program": "(println 1) nil"})  # exploring: no check
     assert step.status == "continue" and step.result.status == "ok"
     assert one(provider, session, {"program": "(return {:total 1})"})[0].answer == {"total": 1}
@@ -153,8 +165,9 @@ def test_return_is_checked_against_the_signature(provider):
 def test_fail_ends_the_conversation_as_failed(provider):
     step, body, _ = one(provider, Session(), {"program": '(fail {:reason :not-found :message "no"})'})
     assert step.status == "failed" and step.done
-    assert body["reason"] == "fail" and body["result"] == '{:message "no" :reason :not-found}'
-    assert body["message"] == M.program_failed(body["result"])
+    assert set(body) == {"status", "reason", "feedback"} and body["reason"] == "fail"
+    assert M.program_failed('{:message "no" :reason :not-found}') in body["feedback"]
+    assert body["feedback"].startswith("Error:\n" + M.PREAMBLE)
     assert step.answer == {"reason": "not-found", "message": "no"}
 
 
@@ -168,7 +181,7 @@ def test_program_errors_are_paired_and_continue(provider, program, reason, text)
     session = Session(limits=Limits(timeout=0.2), memory={"kept": 1})
     step, body, feedback = one(provider, session, {"program": f"(def kept 2) {program}"})
     assert step.status == "continue" and feedback is None
-    assert body["reason"] == reason and text in body["message"]
+    assert body["reason"] == reason and text in body["feedback"]
     assert body["feedback"].startswith("Error:\n" + M.PREAMBLE)
     assert session.memory == {"kept": 1}
 
@@ -188,7 +201,7 @@ def test_program_errors_are_paired_and_continue(provider, program, reason, text)
 def test_bad_program_argument_is_a_paired_args_error(provider, args, message):
     session = Session()
     step, body, feedback = one(provider, session, args)
-    assert (body["reason"], body["message"], feedback) == ("args_error", message, message)
+    assert (body["reason"], body["feedback"], feedback) == ("args_error", message, message)
     assert step.status == "continue" and step.result is None
 
 
@@ -207,19 +220,19 @@ def test_malformed_arguments_are_a_paired_args_error(raw, message):
         step, body, feedback = one(provider, session, raw)
         assert body["reason"] == "args_error" and step.status == "continue"
         if message is not None:
-            assert body["message"] == message
+            assert body["feedback"] == message
 
 
 def test_anthropic_input_that_is_not_an_object(provider="anthropic"):
     _, body, _ = one(provider, Session(), ["(+ 1 2)"])
-    assert body["reason"] == "args_error" and body["message"] == M.bad_arguments(M.got("a list"))
+    assert body["reason"] == "args_error" and body["feedback"] == M.bad_arguments(M.got("a list"))
 
 
 def test_unknown_tool_is_paired_with_a_pointer_to_programs(provider):
     session = Session(tools={"search_logs": lambda query: []})
     step, body, feedback = one(provider, session, {"query": "x"}, name="search_logs")
     message = M.unknown_tool_only_lisp_eval("search_logs", "search-logs")
-    assert (body["reason"], body["message"], feedback) == ("unknown_tool", message, message)
+    assert (body["reason"], body["feedback"], feedback) == ("unknown_tool", message, message)
 
 
 def test_several_calls_are_all_rejected_and_nothing_runs(provider):
@@ -236,7 +249,7 @@ def test_a_call_without_id_gets_a_generated_id_and_does_not_run(provider):
     session = Session()
     step, bodies, _ = step_of(provider, session, None, [(None, LISP, {"program": "(def x 1)"})])
     [(call_id, body)] = bodies.items()
-    assert call_id == "call_1_missing_id" and body["message"] == M.MISSING_ID
+    assert call_id == "call_1_missing_id" and body["feedback"] == M.MISSING_ID
     assert session.memory == {}
 
 
@@ -252,7 +265,7 @@ def test_an_internal_failure_still_pairs_every_call(provider, monkeypatch):
     session = Session()
     monkeypatch.setattr(session, "run", lambda *a, **k: 1 / 0)
     step, body, feedback = one(provider, session, {"program": "(+ 1 2)"})
-    assert body["message"] == M.INTERNAL_ERROR and feedback == M.INTERNAL_ERROR
+    assert body["feedback"] == M.INTERNAL_ERROR and feedback == M.INTERNAL_ERROR
 
 
 def test_host_misuse_is_a_value_error():
@@ -295,7 +308,7 @@ def test_combined_runs_several_native_calls_and_pairs_unknown_ones(provider):
     assert bodies["a"] == {"id": 7, "name": "alice"} and bodies["d"]["id"] == 8
     known = "search_logs, lookup, boom, lisp_eval"
     assert bodies["b"]["reason"] == bodies["c"]["reason"] == "unknown_tool"
-    assert bodies["c"]["message"] == M.unknown_native_tool("nope", known)
+    assert bodies["c"]["feedback"] == M.unknown_native_tool("nope", known)
     assert log == [("lookup", 7), ("lookup", 8)] and feedback is None and step.status == "continue"
 
 
@@ -304,8 +317,8 @@ def test_combined_native_errors(provider):
     step, bodies, _ = step_of(provider, session, None,
                               [("a", "boom", {}), ("b", "lookup", {"id": "seven"}),
                                ("c", "lookup", "{oops")], mode="combined")
-    assert bodies["a"]["reason"] == "runtime_error" and "ToolError" in bodies["a"]["message"]
-    assert bodies["b"]["reason"] == "args_error" and "id" in bodies["b"]["message"]
+    assert bodies["a"]["reason"] == "runtime_error" and "ToolError" in bodies["a"]["feedback"]
+    assert bodies["b"]["reason"] == "args_error" and "id" in bodies["b"]["feedback"]
     assert bodies["c"]["reason"] == "args_error"
 
 
@@ -315,7 +328,7 @@ def test_combined_lisp_eval_must_be_alone(provider):
     calls = [("a", LISP, {"program": "(def x 1)"}), ("b", "lookup", {"id": 1})]
     _, bodies, feedback = step_of(provider, session, None, calls, mode="combined")
     assert [b["reason"] for b in bodies.values()] == ["mixed_with_lisp_eval"] * 2
-    assert bodies["a"]["message"] == M.MIXED_CALLS and feedback is None and log == []
+    assert bodies["a"]["feedback"] == M.MIXED_CALLS and feedback is None and log == []
     calls = [("a", LISP, {"program": "(def x 1)"}), ("b", LISP, {"program": "(def y 1)"})]
     _, bodies, _ = step_of(provider, session, None, calls, mode="combined")
     assert [b["reason"] for b in bodies.values()] == ["multiple_tool_calls"] * 2
@@ -325,9 +338,9 @@ def test_combined_lisp_eval_must_be_alone(provider):
 def test_combined_program_sees_only_program_tools_and_return_does_not_end(provider):
     session = _combined_session([])
     step, body, _ = one(provider, session, {"program": "(tool/lookup {:id 1})"}, mode="combined")
-    assert body["reason"] == "runtime_error" and "lookup" in body["message"]
+    assert body["reason"] == "runtime_error" and "lookup" in body["feedback"]
     step, body, _ = one(provider, session, {"program": "(return (tool/secret))"}, mode="combined")
-    assert step.status == "continue" and body["result"] == 'user=> "program only"'
+    assert step.status == "continue" and 'user=> "program only"' in body["feedback"]
     step, body, _ = one(provider, session, {"program": "(fail :x)"}, mode="combined")
     assert step.status == "continue" and body["reason"] == "fail"
     step, body, feedback = one(provider, session, {}, mode="combined")
@@ -351,11 +364,11 @@ def test_cache_hit_across_a_native_call_and_a_program(provider):
     program = ('(def rows (tool/search-logs {:query "error code 42"})) '
                '(count (filter #(= (:level %) "error") rows))')
     step, body, _ = one(provider, session, {"program": program}, mode="combined")
-    assert body["result"] == "user=> 2" and log == [("search", "error code 42")]
+    assert "user=> 2" in body["feedback"] and log == [("search", "error code 42")]
     assert step.result.tool_calls[0]["cached"] is True
     _, body, _ = one(provider, session, {"program": '(count (tool/search-logs {:query "other"}))'},
                      mode="combined")
-    assert body["result"] == "user=> 3" and len(log) == 2
+    assert "user=> 3" in body["feedback"] and len(log) == 2
 
 
 # ---------------------------------------------------------------- any turn at all

@@ -47,3 +47,14 @@ def test_answer_and_preview_messages():
         "Call lisp_eval and then call (tool/q) to process the full cached result.")
     assert M.preview_fallback("t", "raised") == (
         "custom preview for tool 't' fell back to the metadata preview: category=raised")
+
+
+def test_prints_cut_messages():
+    assert M.prints_cut(34, 60, 499, 889) == (
+        ";; (printed output cut: the first 34 of 60 lines shown, 499 of 889 characters; "
+        "print specific fields instead)")
+    assert M.prints_cut_in_line(1, 512, 745) == (
+        ";; (printed output cut: the first 512 of 745 characters shown, inside its only line; "
+        "print specific fields instead)")
+    assert M.prints_cut_in_line(3, 512, 745).endswith("inside the first of 3 lines; "
+                                                     "print specific fields instead)")

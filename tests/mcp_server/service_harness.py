@@ -24,6 +24,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp_harness import command
 
 HERE = Path(__file__).resolve().parent
+SECRET = "the-secret-of-the-test-service"
 SLOW_TOOLS = HERE / "slow_tools.py"
 NO_REDIS = ("redis-server is not installed and could not be installed here "
             "(.ci/run installs Debian's redis-server package)")
@@ -88,7 +89,8 @@ class Replica:
         self.port = free_port()
         self.log = log
         self.args = ["--transport", "http", "--port", str(self.port), *args]
-        full_env = dict(os.environ, **(env or {}))
+        # replicas of one service share its secret, or each names a client differently
+        full_env = dict(os.environ, PTCLISP_SERVER_SECRET=SECRET, **(env or {}))
         with open(log, "wb") as err:
             self.process = subprocess.Popen(command(*self.args), stdout=subprocess.DEVNULL,
                                             stderr=err, env=full_env)
@@ -175,3 +177,104 @@ async def call(session: ClientSession, program: str, context=None):
         arguments["context"] = context
     result = await session.call_tool("lisp_eval", arguments)
     return result.is_error, result.content[0].text
+
+
+ACCEPT = {"Accept": "application/json, text/event-stream"}
+
+
+async def raw_call(client, port: int, program: str, *, sid: str, token: str | None = None,
+                   context=None):
+    """(is_error, text) of one lisp_eval call as a plain JSON-RPC POST under session id sid
+    (the service runs the SDK's transport stateless: no initialize needed)."""
+    arguments = {"program": program}
+    if context is not None:
+        arguments["context"] = context
+    headers = dict(ACCEPT, **{"mcp-session-id": sid})
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
+    body = {"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+            "params": {"name": "lisp_eval", "arguments": arguments}}
+    r = await client.post(f"http://127.0.0.1:{port}/mcp", json=body, headers=headers)
+    r.raise_for_status()
+    result = r.json()["result"]
+    return result["isError"], result["content"][0]["text"]
+
+
+class DelayProxy:
+    """A TCP proxy in front of Redis whose replies can be held back: each chunk Redis sends
+    while `delay` is set reaches the client `delay` seconds later (a slow network: the command
+    ran, its reply is late). Runs its own event loop on a thread."""
+
+    def __init__(self, target_port: int):
+        import asyncio
+        import threading
+        self.target, self.port, self.delay = target_port, free_port(), 0.0
+        self._writers: set = set()
+        self._asyncio = asyncio
+        self.loop = asyncio.new_event_loop()
+        ready = threading.Event()
+        self.thread = threading.Thread(target=self._run, args=(ready,), daemon=True)
+        self.thread.start()
+        ready.wait(10)
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def _run(self, ready) -> None:
+        asyncio = self._asyncio
+        asyncio.set_event_loop(self.loop)
+        self.server = self.loop.run_until_complete(
+            asyncio.start_server(self._pipe, "127.0.0.1", self.port))
+        ready.set()
+        self.loop.run_forever()  # until stop()
+        self.loop.close()
+
+    async def _pipe(self, client_r, client_w) -> None:
+        asyncio = self._asyncio
+        try:
+            redis_r, redis_w = await asyncio.open_connection("127.0.0.1", self.target)
+        except OSError:
+            client_w.close()
+            return
+        self._writers.update((client_w, redis_w))
+
+        async def up():
+            try:
+                while data := await client_r.read(65536):
+                    redis_w.write(data)
+                    await redis_w.drain()
+            finally:
+                redis_w.close()
+
+        async def down():
+            try:
+                while data := await redis_r.read(65536):
+                    due = time.monotonic() + self.delay
+                    await asyncio.sleep(max(0.0, due - time.monotonic()))
+                    client_w.write(data)
+                    await client_w.drain()
+            finally:
+                client_w.close()
+        await asyncio.gather(up(), down(), return_exceptions=True)
+        for w in (client_w, redis_w):
+            w.close()
+            self._writers.discard(w)
+
+    def stop(self) -> None:
+        asyncio = self._asyncio
+
+        async def shutdown():
+            self.server.close()
+            for w in list(self._writers):  # each connection reads its end and finishes
+                w.close()
+            for _ in range(100):
+                if len(asyncio.all_tasks()) <= 1:  # only this one
+                    break
+                await asyncio.sleep(0.02)
+            self.loop.stop()
+        try:
+            asyncio.run_coroutine_threadsafe(shutdown(), self.loop).result(5)
+        except Exception:
+            pass
+        self.thread.join(5)

@@ -137,6 +137,17 @@ def test_the_card_lists_tools_state_and_limits():
     assert "program time none; steps none" in bare
 
 
+def test_the_card_points_to_the_tools_where_they_are():
+    # #39: the sentence naming "the tools listed above" comes after the tools and the catalog
+    tools = load_tools(str(TOOLS_FILE))
+    for card in (describe(tools, Limits()), describe([], Limits()),
+                 describe([], Limits(), catalog="Upstream tools: ...")):
+        assert "the tools listed above" in M.CARD_ERRORS and "below" not in M.CARD_ERRORS
+        tools_at = max(card.find(M.CARD_TOOLS_INTRO), card.find(M.CARD_NO_TOOLS),
+                       card.find("Upstream tools: ..."))
+        assert 0 <= tools_at < card.index(M.CARD_ERRORS)
+
+
 def test_the_advertised_schema():
     tools = anyio.run(build_server().list_tools)
     assert [(t.name, t.input_schema) for t in tools] == [("lisp_eval", input_schema())]

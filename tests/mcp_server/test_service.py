@@ -255,8 +255,8 @@ def test_metrics_count_runs_limits_sessions_and_store_latency(redis, replicas):
     async def body():
         async with mcp_session([a.port], "token-a") as (s, _):
             await _within_one_minute()
-            assert (await call(s, "(def x 1)"))[0] is False
-            assert (await call(s, "(inc x)"))[0] is False
+            assert (await call(s, "(def x (tool/wait {:seconds 0}))"))[0] is False
+            assert (await call(s, "(+ x (tool/nap {:seconds 0}) (tool/nap {:seconds 0}))"))[0] is False
             assert (await call(s, "(/ 1 0)"))[0] is True
             assert (await call(s, "x"))[0] is False
             assert (await call(s, "x"))[0] is True  # the fifth call of the minute
@@ -264,14 +264,17 @@ def test_metrics_count_runs_limits_sessions_and_store_latency(redis, replicas):
     r = httpx2.get(f"{a.url}/metrics")
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/plain")
     got = _samples(r.text)
-    assert got[("ptclisp_tool_calls_total", (("tool", "lisp_eval"),))] == 5
+    # the tools the programs called, by tool (not the lisp_eval calls: runs_total counts those)
+    assert got[("ptclisp_tool_calls_total", (("tool", "wait"),))] == 1
+    assert got[("ptclisp_tool_calls_total", (("tool", "nap"),))] == 2
     assert got[("ptclisp_runs_total", (("status", "ok"),))] == 3
     assert got[("ptclisp_runs_total", (("status", "error"),))] == 1
     assert got[("ptclisp_runs_total", (("status", "limited"),))] == 1
     assert got[("ptclisp_limit_hits_total", (("limit", "calls_per_minute"),))] == 1
     assert got[("ptclisp_run_duration_seconds_count", ())] == 5
     assert got[("ptclisp_sessions_active", ())] == 1
-    assert got[("ptclisp_store_latency_seconds_count", (("op", "save"),))] == 4
+    # a failed program changes nothing, so nothing is saved after it
+    assert got[("ptclisp_store_latency_seconds_count", (("op", "save"),))] == 3
     assert got[("ptclisp_store_latency_seconds_count", (("op", "load"),))] == 4
 
 
@@ -352,6 +355,41 @@ def test_the_gate_without_redis_ids_get_delete_and_memory_sessions(replicas):
     run(body)
     r = httpx2.get(f"{a.url}/metrics")  # metrics without Redis too
     assert _samples(r.text)[("ptclisp_runs_total", (("status", "ok"),))] == 2
+
+
+def test_sandbox_limits_are_counted_by_limit(replicas):
+    a = replicas("--tools", str(SLOW_TOOLS), "--max-steps", "1000", "--timeout", "0.2")
+
+    async def body():
+        async with mcp_session([a.port]) as (s, _):
+            assert (await call(s, "(loop [i 0] (recur (inc i)))"))[0] is True  # max_steps
+            assert (await call(s, "(count (range 100))"))[0] is False
+            assert (await call(s, '(tool/wait {:seconds 0}) (reduce + (range 10))'))[0] is False
+    run(body)
+    got = _samples(httpx2.get(f"{a.url}/metrics").text)
+    assert got[("ptclisp_limit_hits_total", (("limit", "max_steps"),))] == 1
+    assert ("ptclisp_limit_hits_total", (("limit", "timeout"),)) not in got
+    assert got[("ptclisp_tool_calls_total", (("tool", "wait"),))] == 1
+    assert got[("ptclisp_runs_total", (("status", "error"),))] == 1
+
+
+def test_the_start_up_line_says_where_what_store_and_which_limits(replicas):
+    a = replicas("--session", "--session-store", "memory://", "--calls-per-minute", "7",
+                 "--timeout", "0.5")
+    run(lambda: anyio.sleep(0))
+    line = next(x for x in a.stderr().splitlines() if "serving lisp_eval at" in x)
+    assert f"serving lisp_eval at http://127.0.0.1:{a.port}/mcp;" in line
+    for fact in ("store memory (this process)", "auth none", "calls per minute 7",
+                 "timeout 0.5", "max connections 512", "client 32 sessions, 32 MB"):
+        assert fact in line, (fact, line)
+
+
+def test_a_redis_password_never_shows_in_the_start_up_line():
+    from ptclisp.mcp.service import shown_store_url
+    assert shown_store_url("redis://user:hunter2@db.internal:6379/0") == \
+        "redis://user:***@db.internal:6379/0"
+    assert shown_store_url("redis://db:6379") == "redis://db:6379"
+    assert shown_store_url(None) == "memory (this process)"
 
 
 @needs_redis

@@ -61,6 +61,18 @@ def test_functions_and_defs_live_on_across_runs_of_a_session():
     assert s.run("[(twice 4) (f 1)]").value == [8, 2]
 
 
+def test_infinite_sequences_and_reduced_values_live_in_the_worker():
+    """An infinite sequence in memory stays in the worker (the host holds a handle), as a
+    function does; a reduced value crosses as a value (#37)."""
+    s = ptclisp.Session(limits=ISO)
+    assert s.run("(def xs (iterate inc 0))").status == "ok"
+    assert s.run("(take 3 xs)").value == [0, 1, 2]
+    assert s.run("(take 2 (drop 3 xs))").value == [3, 4]
+    assert s.run("(str (reduced 1))").value == "#reduced[1]"
+    r = s.run("(count xs)")
+    assert r.error.message == "count cannot read all of the infinite sequence (iterate ...): it never ends"
+
+
 def test_an_error_leaves_memory_as_it_was():
     s = ptclisp.Session(limits=ISO)
     s.run("(def x 1)")

@@ -211,14 +211,19 @@ def test_rows_of_many_shapes_keep_their_keys_in_the_host_order():
         assert back[4] == {"a": 5, "7": "seven", "b": "v"} and back[:4] + back[5:] == MIXED[:4] + MIXED[5:]
 
 
-def test_a_long_string_in_a_nested_tool_row_is_charged_against_the_limit():
+def test_a_long_string_in_a_nested_tool_row_is_host_data_and_what_is_built_of_it_is_charged():
+    # issue 35 item 4: the parts of a tool result are not size-charged, read in place or
+    # copied (as data= never was); its own length is, and what a program builds is
     rows = [{"id": 1, "tags": ["a"]}, {"id": 2, "tags": ["b"], "body": "x" * 5000}]
-    r = ptclisp.run("(count (tool/rows))", tools={"rows": lambda: rows},
+    r = ptclisp.run("(count (:body (second (tool/rows))))", tools={"rows": lambda: rows},
                     limits=Limits(max_string_chars=2000))
-    assert r.error is not None and "2000" in str(r.error)
-    ok = ptclisp.run("(count (:body (second (tool/rows))))", tools={"rows": lambda: rows},
-                     limits=Limits(max_string_chars=6000))
-    assert ok.value == 5000
+    assert r.value == 5000
+    r = ptclisp.run("(count (str (:body (second (tool/rows))) \"!\"))", tools={"rows": lambda: rows},
+                    limits=Limits(max_string_chars=2000))
+    assert r.error is not None and r.error.limit == "max_string_chars" and "2000" in str(r.error)
+    r = ptclisp.run("(count (tool/text))", tools={"text": lambda: "x" * 5000},
+                    limits=Limits(max_string_chars=2000))
+    assert r.error is not None and r.error.limit == "max_string_chars"
 
 
 # ---------------------------------------------------------------- the way out: shared parts

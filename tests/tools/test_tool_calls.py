@@ -404,12 +404,19 @@ def test_tool_values_in_higher_order_functions(rec):
     assert ptclisp.run("(fn? tool/f)", tools={"f": lambda: 1}).value is True
 
 
-def test_big_results_are_charged_against_the_size_limits():
-    r = ptclisp.run("(count (tool/big))", tools={"big": lambda: {"rows": list(range(5000))}},
+def test_a_big_result_is_charged_against_the_size_limits_by_its_own_length():
+    r = ptclisp.run("(count (tool/big))", tools={"big": lambda: list(range(5000))},
                     limits=Limits(max_collection_size=1000))
     assert r.error.kind == "LimitExceeded" and r.error.limit == "max_collection_size"
     assert r.error.hint.startswith("ask the tool for less")
     assert r.tool_calls[0]["error"] == r.error.message
+    # what it holds is host data, read as data= is: not size-charged (issue 35, item 4)
+    r = ptclisp.run("(count (:rows (tool/big)))", tools={"big": lambda: {"rows": list(range(5000))}},
+                    limits=Limits(max_collection_size=1000))
+    assert r.ok and r.value == 5000
+    r = ptclisp.run("(count (str (:rows (tool/big))))", tools={"big": lambda: {"rows": list(range(5000))}},
+                    limits=Limits(max_collection_size=1000))
+    assert r.error.limit == "max_collection_size"  # what a program builds of it is
 
 
 def test_doc_answers_for_a_tool_as_for_a_builtin():

@@ -79,7 +79,10 @@ def test_run_with_upstreams_and_a_bad_file(config_file, tmp_path):
 def test_the_catalog_in_lisp_eval_and_the_system_prompt(host):
     text = host.catalog_text()
     lines = text.splitlines()
-    assert lines[0] == M.CATALOG_HEAD and lines[1] == M.SERVERS_LINE
+    assert lines[:3] == [M.CATALOG_HEAD, M.CATALOG_UNTRUSTED, M.SERVERS_LINE]
+    # what the server wrote sits in a data block after its server's line
+    shop = lines.index("- shop: Orders of the shop. 16 tools")
+    assert lines[shop + 1] == '<untrusted_ptc_output source="upstream">'
     assert "- shop: Orders of the shop. 16 tools" in lines  # fixture_server.py: 16 @shop.tool()
     assert "  - get_order(:id integer) - Get one order by id." in lines
     assert "  - list_orders(:limit integer?, :status string?) - List orders, optionally only those with a status." in lines
@@ -97,9 +100,13 @@ def test_a_catalog_past_its_budget_is_indexed_by_server():
     whole = C.catalog_text(servers, {"big": "Many tools."}, budget=10_000)
     assert "  - t40() - d" in whole and "  - refund_payment() - Refund a payment." in whole
     text = C.catalog_text(servers, {"big": "Many tools."}, budget=150)
-    assert text.splitlines()[:3] == [M.CATALOG_HEAD, M.SERVERS_LINE, "- big: Many tools. 41 tools"]
+    assert text.splitlines()[:4] == [M.CATALOG_HEAD, M.CATALOG_UNTRUSTED, M.SERVERS_LINE,
+                                     "- big: Many tools. 41 tools"]
     assert "- small: 2 tools" in text and "  - " not in text  # no mission: nothing in full
-    assert ptclisp.messages.CATALOG_INDEX_UPSTREAM in text
+    # the index (names and words the servers wrote) sits in a data block of its own
+    index = text.split(ptclisp.messages.CATALOG_INDEX_UPSTREAM + "\n", 1)[1]
+    assert index.startswith('<untrusted_ptc_output source="upstream">\n')
+    assert index.endswith("\n</untrusted_ptc_output>")
     assert "- small: list_payments; writes: refund_payment" in text  # names: all 150 tokens allow
     roomy = C.catalog_text(servers, {"big": "Many tools."}, budget=250)
     assert "- small: list_payments (List payments); writes: refund_payment (Refund a payment)" in roomy

@@ -79,7 +79,7 @@ def test_time_doc_shows_the_output_schema(time_server):
 # ------------------------------------------------------------------ mcp-server-git (pip)
 
 @pytest.fixture(scope="module")
-def repo(tmp_path_factory):
+def repo(tmp_path_factory):  # also test_docs_configs.py
     if shutil.which("git") is None:
         pytest.skip("git is not installed")
     path = tmp_path_factory.mktemp("repo")

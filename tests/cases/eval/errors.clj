@@ -128,9 +128,9 @@ None
 ;; !! AnalysisError: Unable to resolve symbol: try in this context
 ;; hint=> try/catch is not supported: check values with if, nil? and some?
 
-(letfn [(twice [x] (* 2 x))] (twice 3))
-;; !! AnalysisError: Unable to resolve symbol: letfn in this context
-;; hint=> use let with fn values, or defn
+(with-local-vars [x 1] (var-set x 2) x)
+;; !! AnalysisError: Unable to resolve symbol: with-local-vars in this context
+;; hint=> no mutable state
 
 (throw (ex-info "no stock" {:sku 1}))
 ;; !! AnalysisError: Unable to resolve symbol: throw in this context

@@ -21,16 +21,16 @@ from pathlib import Path
 
 import filelock
 
-from ..cli.main import InputError, _data, _json_safe, _read_text, _tools, _upstreams
+from .inputs import InputError, host_tools, json_safe, load_data, load_upstreams, read_text
 from ..errors import PtcError
 from ..host.saving import SaveError
 from ..session import Session
 from ..host.signatures import SignatureError
 from ..llm import TRANSPORTS
-from . import adapters
-from . import messages as M
-from .agent import Agent
-from .conversation import Conversation
+from ..agent import adapters
+from ..agent import messages as M
+from ..agent.agent import Agent
+from ..agent.conversation import Conversation
 
 _SESSION_FILE = "session.edn"
 _STATE_FILE = "conversation.json"
@@ -90,8 +90,8 @@ def _session(args, tools, data, upstreams) -> Session:
 def cmd_run(args) -> int:
     """Run the agent to its end, printing each turn, then the JSON line."""
     llm = _model(args.model)
-    tools, data = _tools(args), _data(args.data)
-    session = _session(args, tools, data, _upstreams(args))
+    tools, data = host_tools(args), load_data(args.data)
+    session = _session(args, tools, data, load_upstreams(args))
     try:
         agent = Agent(llm=llm, tools=tools, data=data, signature=args.signature,
                       transport=args.transport, max_turns=args.max_turns, on_turn=_show_turn)
@@ -115,7 +115,7 @@ def _show_turn(record) -> None:
     if record.error:
         print(record.error)
     elif record.result is not None:
-        print("=> " + json.dumps(_json_safe(record.result), ensure_ascii=False, default=str))
+        print("=> " + json.dumps(json_safe(record.result), ensure_ascii=False, default=str))
     sys.stdout.flush()
 
 
@@ -158,7 +158,7 @@ class ReplayExhausted(Exception):
 
 def _replay(path: str):
     try:
-        replies = json.loads(_read_text(path))
+        replies = json.loads(read_text(path))
     except json.JSONDecodeError as e:
         raise InputError(M.cli_bad_replay(path, e.msg)) from None
     if not isinstance(replies, list):
@@ -184,7 +184,7 @@ def cmd_start(args) -> int:
 def _start(args, state: Path) -> int:
     if (state / _STATE_FILE).exists():
         raise InputError(M.cli_state_exists(args.state))
-    tools, data, upstreams = _tools(args), _data(args.data), _upstreams(args)
+    tools, data, upstreams = host_tools(args), load_data(args.data), load_upstreams(args)
     session = _session(args, tools, data, upstreams)
     if args.max_turns < 1:
         raise InputError(M.not_positive("--max-turns", args.max_turns))
@@ -218,7 +218,7 @@ def _reply(args, state: Path) -> int:
     conv, given = _load(state, args)
     if not conv.running:
         raise InputError(M.CLI_ENDED)
-    text = sys.stdin.read() if args.file == "-" else _read_text(args.file)
+    text = sys.stdin.read() if args.file == "-" else read_text(args.file)
     if not text.strip():
         raise InputError(M.CLI_EMPTY_REPLY)
     seen = len(conv.messages) + 1  # the reply itself is appended first
@@ -291,7 +291,7 @@ def _save(state: Path, conv: Conversation, given: dict | None) -> None:
             last = conv.messages[-1]
             last["content"] = (last.get("content") or "") + "\n\n" + M.not_kept(e.names)
     data = dict(conv.to_state(), given=given)
-    text = json.dumps(_json_safe(data), ensure_ascii=False, default=str, indent=1)
+    text = json.dumps(json_safe(data), ensure_ascii=False, default=str, indent=1)
     _write(state / _SESSION_FILE, saved)
     _write(state / _STATE_FILE, text)
 
@@ -299,7 +299,7 @@ def _save(state: Path, conv: Conversation, given: dict | None) -> None:
 def _load(state: Path, args):
     """The conversation in DIR over a session with the tools, data and upstreams of args."""
     saved = _saved_state(state)
-    tools, data, upstreams = _tools(args), _data(args.data), _upstreams(args)
+    tools, data, upstreams = host_tools(args), load_data(args.data), load_upstreams(args)
     given = _fingerprint(tools, data, upstreams)
     _check_same(saved.pop("given", None), given)
     try:
@@ -344,5 +344,5 @@ def _check_same(started, given: dict) -> None:
 
 
 def _ending(status: str, answer, turns: int) -> str:
-    line = {"status": status, "answer": _json_safe(answer), "turns": turns}
+    line = {"status": status, "answer": json_safe(answer), "turns": turns}
     return json.dumps(line, ensure_ascii=False, default=str)

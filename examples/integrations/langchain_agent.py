@@ -1,24 +1,19 @@
-"""lisp_eval as a LangChain tool in LangGraph's prebuilt ReAct agent.
+"""lisp_eval as a LangChain tool in LangChain 1.x's agent (`langchain.agents.create_agent`).
 
 Runs without a provider: a fake chat model replies with scripted tool calls. With a real one,
 pass e.g. ChatOpenAI(model="gpt-5") to `lisp.chat_model(...)`.
 
-    pip install -e '.[langchain]' && python examples/integrations/langgraph_react.py
+    pip install -e '.[langchain]' && python examples/integrations/langchain_agent.py
 """
 from __future__ import annotations
 
-import warnings
-
+from langchain.agents import create_agent
 from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage
 from langchain_core.tools import tool
 from pydantic import BaseModel
 
 from ptclisp.integrations.langchain import lisp_tool
-
-with warnings.catch_warnings():  # LangGraph 1.x also offers it as langchain.agents.create_agent
-    warnings.simplefilter("ignore")
-    from langgraph.prebuilt import create_react_agent
 
 ORDERS = {"ada": [120, 80, 200], "bo": [15], "cy": [60, 70]}
 
@@ -60,10 +55,8 @@ REPLIES = [
 
 if __name__ == "__main__":
     lisp = lisp_tool([customers, orders], output_type=Report)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        agent = create_react_agent(lisp.chat_model(ScriptedChat(messages=iter(REPLIES))), [lisp],
-                                   prompt=lisp.instructions)
+    agent = create_agent(lisp.chat_model(ScriptedChat(messages=iter(REPLIES))), [lisp],
+                         system_prompt=lisp.instructions)
     state = agent.invoke({"messages": [("user", "Who spent over 100, and what did all spend?")]})
     print("final message:", state["messages"][-1].content)
     print("output:", lisp.output)
