@@ -133,7 +133,7 @@ def test_tools_never_receive_a_stop(monkeypatch):
     from ptclisp import Session
     session = Session(tools={"probe": probe}, limits=Limits(timeout=0.02))
     kinds = set()
-    for _ in range(30):
+    for _ in range(12):
         result = session.run("(loop [i 0] (tool/probe) (recur (inc i)))")
         kinds.add(result.error.limit if result.error is not None else result.status)
     assert seen["calls"] > 100
