@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import decimal
 import enum
+import os
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -26,6 +27,8 @@ class Word(str, enum.Enum):
     PAID = "paid"
 
 
+# CI runs a few dozen examples of each property; PTCLISP_FUZZ=long ten times as many
+LONG = os.environ.get("PTCLISP_FUZZ") == "long"
 N = 250  # over inplace.MIN_ITEMS and the fused loop's threshold
 
 KEYS = ["id", "status", "total", "user_id", "user-id", "a b", "items", "tags"]
@@ -93,7 +96,7 @@ def _alike(program: str, fast, slow):
         assert fast.error.code == slow.error.code, (program, fast.error, slow.error)
 
 
-@settings(max_examples=80)
+@settings(max_examples=400 if LONG else 40)
 @given(rows=st.lists(ITEM, min_size=N, max_size=N + 5), string_keys=st.booleans(),
        program=st.sampled_from(PROGRAMS))
 def test_read_in_place_sees_what_the_copying_door_gives(rows, string_keys, program):
@@ -186,7 +189,7 @@ def _as_tool(program: str) -> tuple:
     return fast, slow
 
 
-@settings(max_examples=60)
+@settings(max_examples=300 if LONG else 30)
 @given(rows=st.lists(ITEM, min_size=N, max_size=N + 5), string_keys=st.booleans(),
        program=st.sampled_from(PROGRAMS))
 def test_a_tool_result_read_in_place_gives_what_the_converted_one_gives(rows, string_keys, program):
