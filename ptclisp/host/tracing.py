@@ -14,7 +14,7 @@ try:  # a module-level import: nothing is imported on a run's path
 except ImportError:  # the `otel` extra is not installed
     _trace = None
 
-__all__ = ["ENABLED", "start_run", "end_run", "tool_span"]
+__all__ = ["ENABLED", "start_run", "end_run", "tool_span", "failed", "run_context"]
 
 ENABLED = _trace is not None
 RUN_SPAN = "ptclisp.run"
