@@ -191,25 +191,18 @@ def double(x):
          example=(("(int 3.7)", "3"), ("(int -3.7)", "-3"), ("(int \\A)", "65"),
                   ("(int ##NaN)", "0")))
 def int_(x):
-    if type(x) is str and len(x) == 1:
-        return ord(x)
-    if type(x) is float:
-        if x != x:
-            return 0
-        n = int(x) if math.isfinite(x) else x
-    elif type(x) is int:
-        n = x
-    else:
-        raise number_type_error("int", x, "a number or a character")
-    if type(n) is float or not _INT32[0] <= n <= _INT32[1]:
-        raise arithmetic_error(messages.int_out_of_range(x), messages.HINT_INT_RANGE)
-    return n
+    return _truncated("int", x, _INT32, messages.int_out_of_range, messages.HINT_INT_RANGE)
 
 
 @builtin("long", listed=False, arity=1, signature="(long x)",
          doc="x truncated to a 64-bit integer; a character gives its code point.",
          example=(("(long 3.7)", "3"), ("(long -3.7)", "-3"), ("(long 5)", "5"), ("(long \\A)", "65")))
 def long_(x):
+    return _truncated("long", x, _INT64, messages.long_out_of_range, messages.HINT_LONG_RANGE)
+
+
+def _truncated(name: str, x, bounds: tuple, out_of_range, hint: str) -> int:
+    """x truncated toward zero within bounds (int, long); a character gives its code point."""
     if type(x) is str and len(x) == 1:
         return ord(x)
     if type(x) is float:
@@ -219,9 +212,9 @@ def long_(x):
     elif type(x) is int:
         n = x
     else:
-        raise number_type_error("long", x, "a number or a character")
-    if type(n) is float or not _INT64[0] <= n <= _INT64[1]:
-        raise arithmetic_error(messages.long_out_of_range(x), messages.HINT_LONG_RANGE)
+        raise number_type_error(name, x, "a number or a character")
+    if type(n) is float or not bounds[0] <= n <= bounds[1]:
+        raise arithmetic_error(out_of_range(x), hint)
     return n
 
 
