@@ -175,16 +175,21 @@ def test_runaway_function_in_a_compiled_loop_stops_at_the_step_limit(monkeypatch
     assert r.status == "error" and r.error.limit == "max_steps"
 
 
-def test_big_collections_run_a_function_in_its_compiled_loop(monkeypatch):
-    """A map over THRESHOLD items or more compiles the function's loop at once and runs it."""
-    loops = []
+@pytest.fixture
+def loops(monkeypatch):
+    """The function loops compiled during a test (None where one could not be)."""
+    made = []
+    compile_fn_loop = codegen_fns.compile_fn_loop
 
     def recording(compiler, node, ns, fold):
-        loop = compile_fn_loop(compiler, node, ns, fold)
-        loops.append(loop)
-        return loop
-    compile_fn_loop = codegen_fns.compile_fn_loop
+        made.append(compile_fn_loop(compiler, node, ns, fold))
+        return made[-1]
     monkeypatch.setattr(codegen_fns, "compile_fn_loop", recording)
+    return made
+
+
+def test_big_collections_run_a_function_in_its_compiled_loop(loops):
+    """A map over THRESHOLD items or more compiles the function's loop at once and runs it."""
     r = ptclisp.run("(defn sq [x] (* x x)) (reduce + 0 (map sq (range 1000)))")
     assert r.value == sum(x * x for x in range(1000))
     assert len(loops) == 1 and loops[0] is not None
@@ -194,17 +199,9 @@ def test_big_collections_run_a_function_in_its_compiled_loop(monkeypatch):
     assert r.value == sum(range(1, 1000, 2)) and len(loops) == 2 and loops[1] is not None
 
 
-def test_reduced_ends_the_compiled_fold(monkeypatch):
+def test_reduced_ends_the_compiled_fold(loops):
     """A fold run in the function's compiled loop stops at the first (reduced v), with v,
     having called the function no further (its prints show where it stopped)."""
-    loops = []
-
-    def recording(compiler, node, ns, fold):
-        loop = compile_fn_loop(compiler, node, ns, fold)
-        loops.append(loop)
-        return loop
-    compile_fn_loop = codegen_fns.compile_fn_loop
-    monkeypatch.setattr(codegen_fns, "compile_fn_loop", recording)
     r = ptclisp.run("(reduce (fn [acc x] (if (>= x 600) (reduced [:stop acc]) (+ acc x))) 0 (range 5000))")
     assert r.value == [ptclisp.read_value(":stop"), sum(range(600))]
     assert len(loops) == 1 and loops[0] is not None
