@@ -4,6 +4,11 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import gc
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, Callable, TypeVar
+
+T = TypeVar("T")
 
 _LIBC = ctypes.CDLL(ctypes.util.find_library("c")) if ctypes.util.find_library("c") else None
 _TRIM = getattr(_LIBC, "malloc_trim", None)  # glibc only
@@ -14,3 +19,11 @@ def give_back() -> None:
     gc.collect()
     if _TRIM is not None:
         _TRIM(0)
+
+
+def in_a_fresh_process(fn: Callable[..., T], *args: Any) -> T:
+    """fn(*args) in a newly spawned interpreter, its value sent back: for a test that grows the
+    process by hundreds of MB, which on top of a test worker's heap would set the suite's peak.
+    fn must be a module-level function of an importable module; what it returns, picklable."""
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        return pool.submit(fn, *args).result(timeout=600)

@@ -272,9 +272,11 @@ class DelayProxy:
                 if len(asyncio.all_tasks()) <= 1:  # only this one
                     break
                 await asyncio.sleep(0.02)
-            self.loop.stop()
         try:
             asyncio.run_coroutine_threadsafe(shutdown(), self.loop).result(5)
         except Exception:
             pass
+        # stopped from outside: stopped from inside shutdown(), the loop never ran the callback
+        # that hands shutdown's end to .result(), which then waited its whole 5 s every time
+        self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)

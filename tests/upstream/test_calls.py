@@ -107,14 +107,6 @@ def test_a_hanging_openapi_upstream_times_out(host):
     assert (reason, message) == ("timeout", M.timed_out("catalog", "slow", 5.0))
 
 
-def test_the_call_timeout_is_cut_to_the_runs_tool_timeout(host):
-    r = ptclisp.Session(upstreams=host, limits=ptclisp.Limits(tool_timeout=0.5)).run(
-        call("shop", "slow", "{:seconds 30}"))
-    assert r.ok and r.to_python()["reason"] == "timeout"
-    # waiting on the upstream is tool time, not the program's (Limits.timeout is 1 s)
-    assert r.tool_calls[0]["duration"] >= 0.4
-
-
 def test_oversized_answers(host):
     assert fault(host, call("shop", "big", "{:n 30000}")) == (
         "response_too_large", M.too_large("shop", "big", 20_000))

@@ -212,7 +212,8 @@ def test_a_call_timeout_longer_than_the_wall_is_refused_at_load():
 
 def test_tool_timeout_does_not_cut_an_upstream_call():
     # the call's own timeout (the default 30 s) is honoured past tool_timeout (0.5 s), up to 90%
-    # of what is left of max_wall (3 s): the call ends as the fault value, not as a limit error
+    # of what is left of max_wall (3 s): the call ends as the fault value, not as a limit error;
+    # the wait is tool time, not the program's (whose Limits.timeout is 1 s)
     with U.load(config(), environ=ENV) as ups:
         ups.start()
         r = ptclisp.Session(upstreams=ups, limits=ptclisp.Limits(tool_timeout=0.5, max_wall=3.0)).run(
