@@ -6,6 +6,8 @@ functions a worker makes stay in it (`_Functions`), known to the host by token.
 """
 from __future__ import annotations
 
+import ctypes
+import gc
 import itertools
 import os
 import signal
@@ -107,6 +109,9 @@ def worker_main(conn):
                 continue
             reply = _serve_run(conn, message[1], functions, kept)
             conn.send_bytes(_reply_bytes(reply, message[1]["limits"], functions))
+            if reply["status"] == "error":
+                del reply
+                _give_back()
     except (EOFError, OSError, KeyboardInterrupt):
         return
 
@@ -119,6 +124,16 @@ def _reply_bytes(reply: dict, limits, functions) -> bytes:
         error = _budget.Budget(limits).depth_error()
         return dumps(("done", {"status": "error", "error": error, "prints": reply.get("prints", [])}),
                      functions.keep)
+
+
+def _give_back() -> None:
+    """After a failed run: free what it built and hand the pages back to the system. A stopped
+    run's values hang on reference cycles (its error's frames) until a full collection, and each
+    run's address-space limit counts from the worker's size at its start: without this a worker
+    reused across sessions grew by the memory wall at every run the wall stopped."""
+    gc.collect()
+    if _TRIM is not None:
+        _TRIM(0)
 
 
 def warm():
@@ -225,6 +240,17 @@ def _serve_run(conn, request: dict, functions: _Functions, kept: _KeptMemory) ->
 
 
 _CALL_IDS = itertools.count()
+
+
+def _malloc_trim():
+    """glibc's malloc_trim, or None where the C library has none (or cannot be opened)."""
+    try:
+        return getattr(ctypes.CDLL(None), "malloc_trim", None)
+    except (OSError, TypeError):
+        return None
+
+
+_TRIM = _malloc_trim()
 
 
 class _Channel:
