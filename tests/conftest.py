@@ -10,13 +10,6 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from heap import give_back  # noqa: E402  (tests/ is on the path from here)
 
-# Bytecode caches (`__pycache__/`, ignored by git) are written even where PYTHONDONTWRITEBYTECODE
-# is set: the suite starts hundreds of Python processes (CLI runs, servers, workers), and each
-# compiled ptclisp and the rewritten test files from source again (about 0.35 s of CPU each).
-# Set here, before pytest-xdist starts its workers, so they and every subprocess inherit it.
-os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-sys.dont_write_bytecode = False
-
 # The test command runs the same examples every time (derandomized, no example database, no
 # per-example deadline: a loaded 2-core CI machine must not turn slowness into a failure), so a
 # submission cannot fail on a draw of chance. PTCLISP_FUZZ=1 explores new random examples;
