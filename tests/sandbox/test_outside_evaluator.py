@@ -205,8 +205,15 @@ def _best_of_3(fn, text) -> float:
 
 
 def _growth(fn, unit: str, n: int, prefix: str = "") -> float:
-    small = _best_of_3(fn, prefix + unit * n)
-    return _best_of_3(fn, prefix + unit * (4 * n)) / max(small, 0.002)
+    """t(4n)/t(n), the least of up to three measurements: a busy machine can slow one of them
+    (9.4 seen once with three test workers on two cores), quadratic work is slow in all three."""
+    ratio = float("inf")
+    for _ in range(3):
+        small = _best_of_3(fn, prefix + unit * n)
+        ratio = min(ratio, _best_of_3(fn, prefix + unit * (4 * n)) / max(small, 0.002))
+        if ratio < GROWTH:
+            break
+    return ratio
 
 
 REPLY_UNITS = ["<lisp>", "<think>", "<lisp>\n", "<clojure>(a\n", "<think></think", "#_", "#_(",
