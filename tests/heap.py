@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import gc
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
@@ -10,8 +9,7 @@ from typing import Any, Callable, TypeVar
 
 T = TypeVar("T")
 
-_LIBC = ctypes.CDLL(ctypes.util.find_library("c")) if ctypes.util.find_library("c") else None
-_TRIM = getattr(_LIBC, "malloc_trim", None)  # glibc only
+_TRIM = getattr(ctypes.CDLL(None), "malloc_trim", None)  # glibc only (the process's own symbols)
 
 
 def give_back() -> None:
